@@ -1,0 +1,48 @@
+// npm test: every stage of the test suite, in order, then one line `N passed, N failed`.
+// Each stage reports its own counts; a stage that cannot run counts as failed, never as skipped.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+
+interface Counts { passed: number; failed: number }
+type Stage = { name: string; run: () => Counts }
+
+const OUT = 'test-output'
+mkdirSync(OUT, { recursive: true })
+
+function exec(cmd: string, args: string[], env: Record<string, string> = {}): number {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status ?? 1
+}
+
+/** A command that passes or fails as one check. */
+const check = (cmd: string, args: string[]) => (): Counts => (exec(cmd, args) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 })
+
+/** Vitest, counted from its JSON report. */
+function vitest(reportName: string, args: string[] = [], runner: string[] = ['node_modules/vitest/vitest.mjs']) {
+  return (): Counts => {
+    const report = `${OUT}/${reportName}.json`
+    const [cmd, ...pre] = runner[0] === 'node_modules/vitest/vitest.mjs' ? [process.execPath, ...runner] : runner
+    const status = exec(cmd!, [...pre, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args])
+    if (!existsSync(report)) return { passed: 0, failed: 1 }
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }
+    const failed = json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0)
+    return { passed: json.numPassedTests, failed }
+  }
+}
+
+const stages: Stage[] = [
+  { name: 'build', run: check(process.execPath, ['scripts/build.ts']) },
+  { name: 'typecheck', run: check('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']) },
+  { name: 'vitest', run: vitest('vitest') },
+]
+
+const total: Counts = { passed: 0, failed: 0 }
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name}`)
+  const counts = stage.run()
+  console.log(`=== ${stage.name}: ${counts.passed} passed, ${counts.failed} failed`)
+  total.passed += counts.passed
+  total.failed += counts.failed
+}
+console.log(`\n${total.passed} passed, ${total.failed} failed`)
+process.exitCode = total.failed === 0 ? 0 : 1

@@ -1,0 +1,145 @@
+import * as v from 'valibot'
+import type { Transport } from '../transport/http.ts'
+import { ExchangeValidationError } from '../transport/errors.ts'
+
+/** What a call needs: nothing (open market data), any valid key, or a key with that permission. */
+export type Permission = 'none' | 'any' | 'read' | 'trade' | 'withdraw'
+/** Where a path comes from: our spec, the real service's clients, or our own choice. */
+export type PathSource = 'spec' | 'real' | 'ours'
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/**
+ * One endpoint, described once. Methods, the README's operation table and the conformance tests
+ * are all derived from these descriptions.
+ */
+export interface Operation<Input = undefined, Output = unknown> {
+  readonly method: HttpMethod
+  /** `:name` segments are filled from the input's field of that name. */
+  readonly path: string
+  readonly auth: Permission
+  readonly source: PathSource
+  readonly summary: string
+  readonly input?: v.GenericSchema<unknown, Input>
+  /** Input fields sent as query parameters even though the call carries a body. */
+  readonly query?: readonly string[]
+  /** A DELETE whose remaining fields travel as a JSON body rather than a query string. */
+  readonly deleteBody?: boolean
+  /** camelCase input name → the name the service wants on the wire (e.g. take_profit_price). */
+  readonly wire?: Readonly<Record<string, string>>
+  /** A placement: give it a clientOrderId (each order of a batch, under this field) and retry safely. */
+  readonly placement?: 'order' | 'orders'
+  /** Type only: what `data` holds. */
+  readonly output?: Output
+}
+
+/** Options every typed method takes as its last argument. */
+export interface CallOptions {
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+export type OperationMethod<O> = O extends Operation<infer Input, infer Output>
+  ? [Input] extends [undefined]
+    ? (options?: CallOptions) => Promise<Output>
+    : undefined extends Input
+      ? (input?: Input, options?: CallOptions) => Promise<Output>
+      : (input: Input, options?: CallOptions) => Promise<Output>
+  : never
+
+export type Api<Ops> = { readonly [K in keyof Ops]: OperationMethod<Ops[K]> }
+
+/** Declares an operation; `Output` is the type of its `data`. */
+export function operation<Output = unknown, Input = undefined>(
+  description: Omit<Operation<Input, Output>, 'output'>,
+): Operation<Input, Output> {
+  return description
+}
+
+/** The first failing issue as a typed error naming the field and the rule. */
+export function validationError(issues: readonly v.BaseIssue<unknown>[]): ExchangeValidationError {
+  const issue = issues[0]!
+  const field = v.getDotPath(issue) ?? ''
+  const rule = issue.type
+  return new ExchangeValidationError(field, rule, `${field || 'input'}: ${issue.message}`)
+}
+
+export function parseInput<T>(schema: v.GenericSchema<unknown, T>, input: unknown): T {
+  const result = v.safeParse(schema, input)
+  if (!result.success) throw validationError(result.issues)
+  return result.output
+}
+
+const TOKEN = /:([A-Za-z]+)/g
+
+/** Splits validated input into the path, the query and the body, as the description says. */
+export function toRequest(op: Operation<unknown, unknown>, input: Record<string, unknown> | undefined) {
+  const rest: Record<string, unknown> = { ...input }
+  const path = op.path.replace(TOKEN, (_, name: string) => {
+    const value = rest[name]
+    delete rest[name]
+    return encodeURIComponent(String(value))
+  })
+  const query: Record<string, unknown> = {}
+  const body: Record<string, unknown> = {}
+  const inQuery = op.method === 'GET' || (op.method === 'DELETE' && !op.deleteBody)
+  for (const [name, value] of Object.entries(rest)) {
+    if (value === undefined) continue
+    const wireName = op.wire?.[name] ?? name
+    if (inQuery || op.query?.includes(name)) query[wireName] = value
+    else body[wireName] = value
+  }
+  const hasBody = !inQuery && (Object.keys(body).length > 0 || op.method !== 'DELETE')
+  return { method: op.method, path, query: query as Record<string, string>, body: hasBody ? body : undefined }
+}
+
+/** A fresh idempotency key: time-ordered, 26 characters of [0-9a-z], from a cryptographic source. */
+export function newClientOrderId(): string {
+  const random = globalThis.crypto.getRandomValues(new Uint8Array(10))
+  let id = Date.now().toString(36).padStart(10, '0')
+  for (const byte of random) id += (byte % 36).toString(36)
+  return id.slice(0, 26)
+}
+
+function withClientOrderIds(op: Operation<unknown, unknown>, input: Record<string, unknown>): { input: Record<string, unknown>; clientOrderId?: string } {
+  if (op.placement === 'order') {
+    const clientOrderId = (input.clientOrderId as string | undefined) ?? newClientOrderId()
+    return { input: { ...input, clientOrderId }, clientOrderId }
+  }
+  const orders = (input.orders as Record<string, unknown>[]).map((order) => ({
+    ...order,
+    clientOrderId: order.clientOrderId ?? newClientOrderId(),
+  }))
+  return { input: { ...input, orders } }
+}
+
+/** Validates, then sends one operation. Nothing goes on the wire when the input is bad. */
+export async function callOperation<Output>(
+  transport: Transport,
+  op: Operation<unknown, Output>,
+  rawInput: unknown,
+  options: CallOptions | undefined,
+): Promise<Output> {
+  let input = op.input ? (parseInput(op.input, rawInput) as Record<string, unknown>) : undefined
+  let clientOrderId: string | undefined
+  if (op.placement && input) ({ input, clientOrderId } = withClientOrderIds(op, input))
+  const request = toRequest(op, input)
+  return transport.send<Output>({
+    ...request,
+    auth: op.auth !== 'none',
+    idempotent: op.placement !== undefined,
+    clientOrderId,
+    signal: options?.signal,
+    timeoutMs: options?.timeoutMs,
+  })
+}
+
+/** Turns a table of descriptions into methods bound to a transport. */
+export function bindOperations<Ops extends Record<string, Operation<any, any>>>(transport: Transport, ops: Ops): Api<Ops> {
+  const api: Record<string, unknown> = {}
+  for (const [name, op] of Object.entries(ops)) {
+    api[name] = op.input
+      ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options)
+      : (options?: CallOptions) => callOperation(transport, op, undefined, options)
+  }
+  return api as Api<Ops>
+}

@@ -1,0 +1,64 @@
+/**
+ * The client's view of the server's clock. No timers: the offset is learnt from answers the client
+ * gets anyway (`meta.timestamp`, an NTP-style filter) and re-measured on demand from
+ * /api/v1/system/time when the service rejects a timestamp.
+ */
+export class ServerClock {
+  /** Server time minus local time, in ms. */
+  offsetMs = 0
+  /** Half the round trip of the sample behind `offsetMs`: how far off it may be. */
+  uncertaintyMs = Number.POSITIVE_INFINITY
+  /** Whether any sample was taken. */
+  synced = false
+  readonly #now: () => number
+  /** Last timestamp handed out per unsigned payload (METHOD + path + body), to never repeat one. */
+  readonly #lastStamp = new Map<string, number>()
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now
+  }
+
+  /** Local time now, for measuring round trips. */
+  localNow(): number {
+    return this.#now()
+  }
+
+  /** Server time now, as the client believes it. */
+  now(): number {
+    return Math.round(this.#now() + this.offsetMs)
+  }
+
+  /**
+   * A timestamp for a request whose payload (without the timestamp) is `payloadKey`. Two identical
+   * requests in the same millisecond get different timestamps (so different signatures); different
+   * requests share the true time, so a high request rate does not drift the clock forward.
+   */
+  stamp(payloadKey: string): number {
+    const now = this.now()
+    const last = this.#lastStamp.get(payloadKey)
+    const stamp = last !== undefined && last >= now ? last + 1 : now
+    if (this.#lastStamp.size >= 1024) this.#forgetBefore(now)
+    this.#lastStamp.set(payloadKey, stamp)
+    return stamp
+  }
+
+  #forgetBefore(now: number): void {
+    for (const [key, stamp] of this.#lastStamp) if (stamp < now) this.#lastStamp.delete(key)
+  }
+
+  /**
+   * One sample: the server said `serverTime` between local `sentAt` and `receivedAt`. Adopted when
+   * it is more precise than the current estimate, or when it contradicts it (the server's clock moved).
+   */
+  observe(serverTime: number, sentAt: number, receivedAt: number, force = false): void {
+    if (!Number.isFinite(serverTime) || receivedAt < sentAt) return
+    const uncertainty = (receivedAt - sentAt) / 2
+    const offset = serverTime - (sentAt + uncertainty)
+    const contradicts = Math.abs(offset - this.offsetMs) > uncertainty + this.uncertaintyMs + 1
+    if (force || !this.synced || uncertainty <= this.uncertaintyMs || contradicts) {
+      this.offsetMs = offset
+      this.uncertaintyMs = uncertainty
+      this.synced = true
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { ExchangeValidationError } from '../transport/errors.ts'
+
+/** `<4-character prefix>_<64 hex>`: 69 characters, the prefix being e.g. `1024`. */
+export const API_KEY_PATTERN = /^[A-Za-z0-9]{4}_[0-9a-fA-F]{64}$/
+/** 64 lowercase hex characters. Its ASCII text, not the decoded bytes, is the HMAC key. */
+export const SECRET_KEY_PATTERN = /^[0-9a-f]{64}$/
+
+export function assertApiKey(apiKey: unknown): asserts apiKey is string {
+  if (typeof apiKey !== 'string' || !API_KEY_PATTERN.test(apiKey)) {
+    const got = typeof apiKey === 'string' ? `${apiKey.length} characters` : typeof apiKey
+    throw new ExchangeValidationError(
+      'apiKey',
+      'format',
+      `apiKey must be a 4-character prefix, "_" and 64 hex characters (69 in all); got ${got}`,
+    )
+  }
+}
+
+/** Never echoes the secret: only its length and which rule it broke. */
+export function assertSecretKey(secretKey: unknown): asserts secretKey is string {
+  if (typeof secretKey !== 'string') {
+    throw new ExchangeValidationError('secretKey', 'format', `secretKey must be a string of 64 lowercase hex characters; got ${typeof secretKey}`)
+  }
+  if (!SECRET_KEY_PATTERN.test(secretKey)) {
+    const why = secretKey.length !== 64
+      ? `got ${secretKey.length} characters`
+      : 'got characters outside 0-9a-f'
+    throw new ExchangeValidationError('secretKey', 'format', `secretKey must be 64 lowercase hex characters; ${why}`)
+  }
+}

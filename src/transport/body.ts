@@ -1,0 +1,53 @@
+import { ExchangeNetworkError, ExchangeResponseError } from './errors.ts'
+
+const decoder = /* @__PURE__ */ new TextDecoder()
+
+/**
+ * Reads a body as text, refusing one larger than `maxBytes` and one that stalls past `timeoutMs`
+ * (a server that sends headers and then nothing must not hang the caller).
+ */
+export async function readBodyText(response: Response, maxBytes: number, timeoutMs: number | false): Promise<string> {
+  const declared = Number(response.headers.get('content-length'))
+  if (declared > maxBytes) {
+    void response.body?.cancel().catch(() => undefined)
+    throw new ExchangeResponseError(response.status, `the body is ${declared} bytes, over the ${maxBytes}-byte limit (maxResponseBytes)`)
+  }
+  const reader = response.body?.getReader()
+  if (!reader) return ''
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const stalled = timeoutMs === false
+    ? undefined
+    : new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        void reader.cancel().catch(() => undefined)
+        reject(new ExchangeNetworkError('timeout', `the response body did not finish within ${timeoutMs} ms`))
+      }, timeoutMs)
+    })
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for (;;) {
+      const { done, value } = await (stalled ? Promise.race([reader.read(), stalled]) : reader.read())
+      if (done) break
+      size += value.byteLength
+      if (size > maxBytes) {
+        void reader.cancel().catch(() => undefined)
+        throw new ExchangeResponseError(response.status, `the body is over the ${maxBytes}-byte limit (maxResponseBytes)`)
+      }
+      chunks.push(value)
+    }
+  } catch (cause) {
+    if (cause instanceof ExchangeResponseError || cause instanceof ExchangeNetworkError) throw cause
+    throw new ExchangeNetworkError('network', 'the connection broke while reading the response body', { cause })
+  } finally {
+    clearTimeout(timer)
+  }
+  if (chunks.length === 1) return decoder.decode(chunks[0])
+  const all = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    all.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return decoder.decode(all)
+}

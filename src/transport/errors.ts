@@ -1,0 +1,142 @@
+/**
+ * The error model. Every error the SDK throws is an `ExchangeError`; `kind` tells them apart
+ * without `instanceof` (which breaks when two copies of the SDK meet, e.g. ESM + script tag).
+ */
+
+/** Authentication and permission codes the spec defines, by name and number. */
+export const AUTH_ERROR_CODES = {
+  AUTH_MISSING: 11001,
+  AUTH_INVALID_KEY: 11002,
+  AUTH_INVALID_SIGNATURE: 11003,
+  AUTH_TIMESTAMP_EXPIRED: 11004,
+  AUTH_KEY_EXPIRED: 11007,
+  AUTH_NO_ACCOUNT: 11010,
+  AUTH_REPLAY_DETECTED: 11013,
+  PERM_NO_TRADING: 11101,
+  PERM_NO_READ: 11102,
+  PERM_IP_NOT_ALLOWED: 11107,
+} as const
+
+export type AuthErrorCode = keyof typeof AUTH_ERROR_CODES
+
+export type ExchangeErrorKind =
+  | 'validation'
+  | 'auth'
+  | 'permission'
+  | 'rate-limit'
+  | 'api'
+  | 'response'
+  | 'network'
+  | 'timeout'
+  | 'aborted'
+  | 'outcome-unknown'
+  | 'crypto-unavailable'
+  | 'signing-cancelled'
+
+export class ExchangeError extends Error {
+  readonly kind: ExchangeErrorKind
+  constructor(kind: ExchangeErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.kind = kind
+    this.name = 'ExchangeError'
+  }
+}
+
+/** Bad input, thrown before any network I/O. `field` is a dotted path into the input. */
+export class ExchangeValidationError extends ExchangeError {
+  readonly field: string
+  readonly rule: string
+  constructor(field: string, rule: string, message?: string) {
+    super('validation', message ?? `${field || 'input'}: ${rule}`)
+    this.name = 'ExchangeValidationError'
+    this.field = field
+    this.rule = rule
+  }
+}
+
+export interface ApiErrorBody {
+  code: string
+  codeNum?: number
+  message?: string
+  details?: Record<string, unknown>
+}
+
+/** Which class of failure a service answer is, from its code number and HTTP status. */
+export function classifyApiError(status: number, codeNum: number | undefined, code: string): ExchangeErrorKind {
+  if (status === 429 || code === 'RATE_LIMITED') return 'rate-limit'
+  if (codeNum !== undefined && codeNum >= 11000 && codeNum < 11100) return 'auth'
+  if ((codeNum !== undefined && codeNum >= 11100 && codeNum < 11200) || code.startsWith('PERM_')) return 'permission'
+  if (status === 401) return 'auth'
+  if (status === 403) return 'permission'
+  return 'api'
+}
+
+/** Any answer of the service that is not a success. */
+export class ExchangeApiError extends ExchangeError {
+  readonly status: number
+  readonly code: string
+  readonly codeNum: number | undefined
+  readonly requestId: string | undefined
+  readonly details: Record<string, unknown> | undefined
+  /** Milliseconds the service asked us to wait (Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined
+  constructor(
+    status: number,
+    body: ApiErrorBody,
+    requestId?: string,
+    retryAfterMs?: number,
+  ) {
+    const kind = classifyApiError(status, body.codeNum, body.code)
+    const reason = typeof body.details?.reason === 'string' ? body.details.reason : body.message
+    super(kind, `${body.code}${body.codeNum === undefined ? '' : ` (${body.codeNum})`}, HTTP ${status}: ${reason ?? 'no message'}`)
+    this.name = 'ExchangeApiError'
+    this.status = status
+    this.code = body.code
+    this.codeNum = body.codeNum
+    this.requestId = requestId
+    this.details = body.details
+    this.retryAfterMs = retryAfterMs
+  }
+}
+
+/** The service answered something that is not its envelope: HTML from a proxy, truncated JSON … */
+export class ExchangeResponseError extends ExchangeError {
+  readonly status: number
+  constructor(status: number, message: string, options?: { cause?: unknown }) {
+    super('response', `HTTP ${status}: ${message}`, options)
+    this.name = 'ExchangeResponseError'
+    this.status = status
+  }
+}
+
+/** The request did not get an answer: connection refused or dropped, DNS, CORS, timeout, abort. */
+export class ExchangeNetworkError extends ExchangeError {
+  constructor(kind: 'network' | 'timeout' | 'aborted', message: string, options?: { cause?: unknown }) {
+    super(kind, message, options)
+    this.name = 'ExchangeNetworkError'
+  }
+}
+
+/**
+ * A write left and no answer came back: it may or may not have been applied. `clientOrderId`
+ * (when the write carried one) finds it; never resend it under a new id.
+ */
+export class OrderOutcomeUnknownError extends ExchangeError {
+  readonly clientOrderId: string | undefined
+  constructor(clientOrderId: string | undefined, cause: unknown) {
+    super(
+      'outcome-unknown',
+      `The outcome of the write is unknown: the request left but no answer came back${clientOrderId ? `; look it up by clientOrderId ${clientOrderId}` : ''}`,
+      { cause },
+    )
+    this.name = 'OrderOutcomeUnknownError'
+    this.clientOrderId = clientOrderId
+  }
+}
+
+export function isExchangeError(error: unknown, kind?: ExchangeErrorKind): error is ExchangeError {
+  const isOurs = error instanceof ExchangeError
+    || (error instanceof Error && typeof (error as Partial<ExchangeError>).kind === 'string'
+      && /^(Exchange|OrderOutcome|Signing)/.test(error.name))
+  return isOurs && (kind === undefined || (error as ExchangeError).kind === kind)
+}

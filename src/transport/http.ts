@@ -1,0 +1,202 @@
+import ky, { HTTPError, TimeoutError } from 'ky'
+import type { ServerClock } from '../auth/clock.ts'
+import { signingPayload, type SignFunction } from '../auth/signer.ts'
+import { readBodyText } from './body.ts'
+import { openEnvelope, parseRetryAfter, type Envelope } from './envelope.ts'
+import {
+  AUTH_ERROR_CODES,
+  ExchangeApiError,
+  ExchangeError,
+  ExchangeNetworkError,
+  ExchangeValidationError,
+  OrderOutcomeUnknownError,
+} from './errors.ts'
+import { kyRetry, type RetryOptions } from './retry.ts'
+
+export type QueryScalar = string | number | boolean
+export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined
+
+/** One call: what `client.request` takes and every typed method ends in. */
+export interface RequestSpec {
+  method: string
+  /** Path under the base URL, e.g. `/api/v1/perp/orders`. A `?query` here is sent, never signed. */
+  path: string
+  query?: Record<string, QueryValue>
+  /** An object is serialized once as compact JSON; a string is sent verbatim. Both are signed as sent. */
+  body?: unknown
+  /** Sign the call. Default: sign when the client has credentials. */
+  auth?: boolean
+  signal?: AbortSignal
+  /** Safe to send again after a failure (a placement carrying a clientOrderId). */
+  idempotent?: boolean
+  /** Carried by the error when a write's outcome is unknown. */
+  clientOrderId?: string
+  timeoutMs?: number
+}
+
+export interface Credentials {
+  apiKey: string
+  sign: SignFunction
+}
+
+export interface TransportOptions {
+  baseUrl: string
+  fetch?: typeof globalThis.fetch
+  /** Per attempt, in ms. Default 10000. */
+  timeoutMs?: number
+  retry?: RetryOptions | number | false
+  /** Larger answers are refused. Default 16 MiB. */
+  maxResponseBytes?: number
+}
+
+const CLOCK_PATH = '/api/v1/system/time'
+
+function appendQuery(url: URL, query: Record<string, QueryValue> | undefined): void {
+  if (!query) return
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item))
+    else url.searchParams.append(name, String(value))
+  }
+}
+
+/** Node's fetch says why a connection failed; a refused one certainly carried nothing. */
+function neverSent(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause
+  return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND'
+}
+
+/**
+ * ky over a pluggable fetch, with per-attempt signing: every attempt, retries included, gets a
+ * fresh timestamp and signature, computed over exactly the path and body bytes that go on the wire.
+ */
+export class Transport {
+  readonly baseUrl: string
+  readonly clock: ServerClock
+  credentials: Credentials | undefined
+  readonly #options: TransportOptions
+  #clockSync: Promise<void> | undefined
+
+  constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
+    let base: URL
+    try {
+      base = new URL(options.baseUrl)
+    } catch {
+      throw new ExchangeValidationError('baseUrl', 'url', `baseUrl must be an absolute http(s) URL`)
+    }
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+      throw new ExchangeValidationError('baseUrl', 'url', `baseUrl must be an http(s) URL, not ${base.protocol}`)
+    }
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '')
+    this.#options = options
+    this.clock = clock
+    this.credentials = credentials
+  }
+
+  /** Sends one call and resolves to the envelope's `data`. */
+  async send<T>(spec: RequestSpec): Promise<T> {
+    return (await this.sendForEnvelope<T>(spec)).data as T
+  }
+
+  async sendForEnvelope<T>(spec: RequestSpec): Promise<Envelope<T>> {
+    const signed = spec.auth ?? this.credentials !== undefined
+    if (signed && !this.credentials) {
+      throw new ExchangeValidationError(
+        'apiKey',
+        'required',
+        `${spec.method.toUpperCase()} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
+      )
+    }
+    try {
+      return await this.#attempt<T>(spec, signed)
+    } catch (error) {
+      if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== AUTH_ERROR_CODES.AUTH_TIMESTAMP_EXPIRED) throw error
+      // The service rejected our clock, so nothing was executed: re-measure, then sign afresh once.
+      await this.syncClock()
+      return this.#attempt<T>(spec, signed)
+    }
+  }
+
+  /** Measures the offset to the server's clock now. Concurrent callers share one measurement. */
+  syncClock(): Promise<void> {
+    this.#clockSync ??= this.#attempt<{ serverTime: number }>({ method: 'GET', path: CLOCK_PATH }, false, true)
+      .then(() => undefined)
+      .finally(() => {
+        this.#clockSync = undefined
+      })
+    return this.#clockSync
+  }
+
+  async #attempt<T>(spec: RequestSpec, signed: boolean, isClockSync = false): Promise<Envelope<T>> {
+    const method = spec.method.toUpperCase()
+    const url = new URL(this.baseUrl + spec.path)
+    appendQuery(url, spec.query)
+    if (spec.body !== undefined && (method === 'GET' || method === 'HEAD')) {
+      throw new ExchangeValidationError('body', 'not-allowed', `${method} requests carry no body`)
+    }
+    const body = spec.body === undefined ? '' : typeof spec.body === 'string' ? spec.body : JSON.stringify(spec.body)
+    // The path exactly as it goes on the wire (after URL normalisation), and never its query.
+    const unsignedPayload = signingPayload('', method, url.pathname, body)
+    const timeout = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
+    const { clock, credentials } = this
+    let sentAt = 0
+
+    const headers: Record<string, string> = body === '' ? {} : { 'content-type': 'application/json' }
+    let response: Response
+    try {
+      response = await ky(url.href, {
+        method,
+        body: body === '' ? undefined : body,
+        headers,
+        fetch: this.#options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+        timeout,
+        signal: spec.signal,
+        retry: kyRetry(this.#options.retry, method, spec.idempotent === true),
+        hooks: {
+          beforeRequest: [
+            async (request) => {
+              sentAt = clock.localNow()
+              if (!signed || !credentials) return
+              const timestamp = String(clock.stamp(unsignedPayload))
+              const signature = await credentials.sign(timestamp + unsignedPayload)
+              request.headers.set('X-API-KEY', credentials.apiKey)
+              request.headers.set('X-TIMESTAMP', timestamp)
+              request.headers.set('X-SIGNATURE', signature)
+            },
+          ],
+        },
+      })
+    } catch (error) {
+      if (error instanceof HTTPError) {
+        response = error.response
+      } else {
+        throw this.#networkError(error, method, spec)
+      }
+    }
+    const text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, timeout)
+    const receivedAt = clock.localNow()
+    const envelope = openEnvelope<T>(
+      response.status,
+      text,
+      response.headers.get('content-type'),
+      parseRetryAfter(response.headers.get('retry-after')),
+    )
+    if (isClockSync) {
+      clock.observe(Number((envelope.data as { serverTime?: unknown } | undefined)?.serverTime), sentAt, receivedAt, true)
+    } else if (typeof envelope.meta?.timestamp === 'number') {
+      clock.observe(envelope.meta.timestamp, sentAt, receivedAt)
+    }
+    return envelope
+  }
+
+  #networkError(error: unknown, method: string, spec: RequestSpec): ExchangeError {
+    if (error instanceof ExchangeError) return error
+    const aborted = spec.signal?.aborted === true
+    const timedOut = error instanceof TimeoutError
+    const isWrite = method !== 'GET' && method !== 'HEAD'
+    if (isWrite && !aborted && !neverSent(error)) return new OrderOutcomeUnknownError(spec.clientOrderId, error)
+    if (aborted) return new ExchangeNetworkError('aborted', `${method} ${spec.path} was aborted`, { cause: error })
+    if (timedOut) return new ExchangeNetworkError('timeout', `${method} ${spec.path} got no answer within the timeout`, { cause: error })
+    return new ExchangeNetworkError('network', `${method} ${spec.path} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error })
+  }
+}

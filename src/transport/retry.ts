@@ -1,0 +1,28 @@
+/** When a failed attempt is tried again. Reads retry; writes only when the caller made them idempotent. */
+export interface RetryOptions {
+  /** Attempts after the first. Default 2. */
+  limit?: number
+  /** Longest pause between attempts, in ms. Default 5000. */
+  backoffLimitMs?: number
+  /** Longest Retry-After the client will wait for; longer ones fail at once. Default 30000. */
+  maxRetryAfterMs?: number
+}
+
+const RETRY_STATUS = [408, 429, 500, 502, 503, 504]
+const RETRY_AFTER_STATUS = [413, 429, 503]
+
+/** ky's retry settings for one request. */
+export function kyRetry(options: RetryOptions | number | false | undefined, method: string, idempotent: boolean) {
+  const settings = typeof options === 'object' ? options : { limit: options === false ? 0 : options }
+  const retriable = method === 'GET' || method === 'HEAD' || idempotent
+  return {
+    limit: retriable ? settings.limit ?? 2 : 0,
+    methods: [method.toLowerCase()],
+    statusCodes: RETRY_STATUS,
+    afterStatusCodes: RETRY_AFTER_STATUS,
+    backoffLimit: settings.backoffLimitMs ?? 5000,
+    maxRetryAfter: settings.maxRetryAfterMs ?? 30_000,
+    retryOnTimeout: true,
+    jitter: true,
+  }
+}

@@ -1,0 +1,40 @@
+import { defineConfig, type UserConfig } from 'vite'
+
+/**
+ * One file, three builds:
+ * - `vite build --mode lib`: the ESM entries (dependencies stay imports);
+ * - `vite build --mode iife`: dist/exchange-client.iife.js, one self-contained file defining `ExchangeSDK`;
+ * - otherwise: the demo page (demo/).
+ */
+export const libraryEntries = {
+  index: 'src/index.ts',
+}
+
+const library: UserConfig = {
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    minify: true,
+    sourcemap: true,
+    target: 'es2022',
+    lib: { entry: libraryEntries, formats: ['es'] },
+    rolldownOptions: {
+      external: [/^ky(\/|$)/, /^valibot(\/|$)/, /^@noble\//, /^node:/],
+      output: { minify: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+}
+
+const scriptTag: UserConfig = {
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    minify: true,
+    sourcemap: true,
+    target: 'es2020',
+    lib: { entry: libraryEntries.index, formats: ['iife'], name: 'ExchangeSDK', fileName: () => 'exchange-client.iife.js' },
+    rolldownOptions: { output: { minify: true } },
+  },
+}
+
+export default defineConfig(({ mode }) => (mode === 'lib' ? library : mode === 'iife' ? scriptTag : {}))
