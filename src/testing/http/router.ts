@@ -1,0 +1,117 @@
+/**
+ * The reference exchange's routing table. Handlers return the envelope's `data` or throw an
+ * `ApiFailure`; the exchange wraps both in the `{ success, data, error, meta }` envelope.
+ */
+
+/** What a route needs: nothing, any valid key, or a key with that permission. */
+export type RouteAuth = 'none' | 'any' | 'read' | 'trade' | 'withdraw'
+
+/** The authenticated caller, when the route needs one. */
+export interface Caller {
+  apiKey: string
+  accountId: string
+}
+
+export interface RouteContext {
+  method: string
+  /** The path as received, without the query. */
+  path: string
+  params: Record<string, string>
+  query: URLSearchParams
+  /** The parsed JSON body, or undefined when none was sent. */
+  body: unknown
+  /** Server time of this request, in ms (the exchange's injectable clock). */
+  now: number
+  /** Set on routes whose auth is not 'none'. */
+  caller: Caller | undefined
+  clientAddress: string
+}
+
+export type Handler = (context: RouteContext) => unknown
+
+export interface Route {
+  method: string
+  pattern: string
+  auth: RouteAuth
+  handler: Handler
+}
+
+/** A failure the exchange answers with: HTTP status, stable code, its number, a readable message. */
+export class ApiFailure extends Error {
+  readonly status: number
+  readonly code: string
+  readonly codeNum: number
+  readonly details: Record<string, unknown> | undefined
+  constructor(status: number, code: string, codeNum: number, message: string, details?: Record<string, unknown>) {
+    super(message)
+    this.name = 'ApiFailure'
+    this.status = status
+    this.code = code
+    this.codeNum = codeNum
+    this.details = details
+  }
+}
+
+interface CompiledRoute extends Route {
+  segments: string[]
+}
+
+/** Literal segments win over `:params`, so `/markets/active` is not read as `/markets/:id`. */
+export class Router {
+  readonly #routes: CompiledRoute[] = []
+
+  add(method: string, pattern: string, auth: RouteAuth, handler: Handler): this {
+    this.#routes.push({ method, pattern, auth, handler, segments: pattern.split('/') })
+    this.#routes.sort((a, b) => specificity(b) - specificity(a))
+    return this
+  }
+
+  get routes(): readonly Route[] {
+    return this.#routes
+  }
+
+  /** The route for a path, `undefined` when none; `methodMismatch` when only the method is wrong. */
+  match(method: string, path: string): { route: Route; params: Record<string, string> } | { methodMismatch: true } | undefined {
+    const parts = path.split('/')
+    let pathMatched = false
+    for (const route of this.#routes) {
+      const params = matchSegments(route.segments, parts)
+      if (!params) continue
+      if (route.method === method) return { route, params }
+      pathMatched = true
+    }
+    return pathMatched ? { methodMismatch: true } : undefined
+  }
+}
+
+function specificity(route: CompiledRoute): number {
+  return route.segments.reduce((score, segment) => score * 2 + (segment.startsWith(':') ? 0 : 1), 1)
+}
+
+function matchSegments(pattern: string[], parts: string[]): Record<string, string> | undefined {
+  if (pattern.length !== parts.length) return undefined
+  const params: Record<string, string> = {}
+  for (let i = 0; i < pattern.length; i++) {
+    const want = pattern[i]!
+    const got = parts[i]!
+    if (want.startsWith(':')) {
+      if (got === '') return undefined
+      try {
+        params[want.slice(1)] = decodeURIComponent(got)
+      } catch {
+        return undefined
+      }
+    } else if (want !== got) return undefined
+  }
+  return params
+}
+
+/**
+ * A part of the exchange (keys and onboarding, markets …): it adds its routes and gives new
+ * accounts their starting state. Users can pass their own to add endpoints.
+ */
+export interface ExchangeModule {
+  register(router: Router): void
+  /** A new account exists (seeded or onboarded): set up its state with these balances. */
+  openAccount?(accountId: string, balances: Record<string, string>): void
+}
