@@ -56,6 +56,8 @@ export class ServerClock {
     const offset = serverTime - (sentAt + uncertainty)
     const contradicts = Math.abs(offset - this.offsetMs) > uncertainty + this.uncertaintyMs + 1
     if (force || !this.synced || uncertainty <= this.uncertaintyMs || contradicts) {
+      // After a jump, stamps handed out on the old offset say nothing about the new one.
+      if (Math.abs(offset - this.offsetMs) > 1000) this.#lastStamp.clear()
       this.offsetMs = offset
       this.uncertaintyMs = uncertainty
       this.synced = true

@@ -19,8 +19,8 @@ export async function readBodyText(response: Response, maxBytes: number, timeout
     ? undefined
     : new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        void reader.cancel().catch(() => undefined)
         reject(new ExchangeNetworkError('timeout', `the response body did not finish within ${timeoutMs} ms`))
+        void reader.cancel().catch(() => undefined)
       }, timeoutMs)
     })
   const chunks: Uint8Array[] = []

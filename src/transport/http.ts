@@ -76,6 +76,8 @@ export class Transport {
   credentials: Credentials | undefined
   readonly #options: TransportOptions
   #clockSync: Promise<void> | undefined
+  /** Counts clock measurements, so a call signed before the latest one need not measure again. */
+  #clockEpoch = 0
 
   constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
     let base: URL
@@ -107,12 +109,14 @@ export class Transport {
         `${spec.method.toUpperCase()} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
+    const epoch = this.#clockEpoch
     try {
       return await this.#attempt<T>(spec, signed)
     } catch (error) {
       if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== AUTH_ERROR_CODES.AUTH_TIMESTAMP_EXPIRED) throw error
-      // The service rejected our clock, so nothing was executed: re-measure, then sign afresh once.
-      await this.syncClock()
+      // The service rejected our clock, so nothing was executed: re-measure (unless that happened
+      // since this call was signed), then sign afresh once.
+      if (epoch === this.#clockEpoch) await this.syncClock()
       return this.#attempt<T>(spec, signed)
     }
   }
@@ -120,7 +124,9 @@ export class Transport {
   /** Measures the offset to the server's clock now. Concurrent callers share one measurement. */
   syncClock(): Promise<void> {
     this.#clockSync ??= this.#attempt<{ serverTime: number }>({ method: 'GET', path: CLOCK_PATH }, false, true)
-      .then(() => undefined)
+      .then(() => {
+        this.#clockEpoch++
+      })
       .finally(() => {
         this.#clockSync = undefined
       })
