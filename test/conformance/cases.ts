@@ -64,6 +64,13 @@ function assertSignedHeaders(request: Sent, apiKey: string): void {
   matches(request.headers.get('x-signature'), /^[0-9a-f]{64}$/, 'X-SIGNATURE')
 }
 
+/** A signed call that carried `body` as JSON, byte for byte. */
+function assertSignedJsonBody(request: Sent, apiKey: string, body: string): void {
+  assertSignedHeaders(request, apiKey)
+  equal(request.body, body, `the ${request.method} body on the wire`)
+  equal(request.headers.get('content-type'), 'application/json', 'Content-Type')
+}
+
 /** 1 to 64 characters of [A-Za-z0-9_-], unique per call. */
 function uniqueId(label: string): string {
   const random = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('')
@@ -74,6 +81,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 function traderClient(context: ConformanceContext, options: Partial<Sdk.ExchangeClientOptions> = {}) {
   return new context.sdk.ExchangeClient({ baseUrl: context.baseUrl, ...context.keys.trader, ...options })
+}
+
+/** A trader's client whose every HTTP exchange is recorded. */
+function recordedTrader(context: ConformanceContext) {
+  const wire = recordingFetch()
+  return { wire, client: traderClient(context, { fetch: wire.fetch }) }
 }
 
 /**
@@ -137,8 +150,8 @@ export const conformanceCases: readonly ConformanceCase[] = [
   {
     name: 'a signed read is accepted by the server',
     async run(context) {
-      const wire = recordingFetch()
-      const data = await traderClient(context, { fetch: wire.fetch }).request({ method: 'GET', path: INTROSPECT })
+      const { wire, client } = recordedTrader(context)
+      const data = await client.request({ method: 'GET', path: INTROSPECT })
       ok(isRecord(data), 'the read resolves to the envelope data object')
       const request = accepted(wire.sent)
       assertSignedHeaders(request, context.keys.trader.apiKey)
@@ -149,14 +162,11 @@ export const conformanceCases: readonly ConformanceCase[] = [
   {
     name: 'a signed write sends and signs its body exactly once serialized (object and verbatim string)',
     async run(context) {
-      const wire = recordingFetch()
-      const client = traderClient(context, { fetch: wire.fetch })
+      const { wire, client } = recordedTrader(context)
       const objectBody = uniqueId('object')
       const { order, data } = await placeRestingOrder(client, objectBody)
       let request = accepted(wire.sent)
-      assertSignedHeaders(request, context.keys.trader.apiKey)
-      equal(request.body, JSON.stringify(order), 'the body on the wire is the compact JSON of the order')
-      equal(request.headers.get('content-type'), 'application/json', 'Content-Type')
+      assertSignedJsonBody(request, context.keys.trader.apiKey, JSON.stringify(order))
       includes(JSON.stringify(data), objectBody, 'the answer names the clientOrderId sent')
 
       const stringBody = uniqueId('string')
@@ -170,8 +180,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
   {
     name: 'a DELETE with a JSON body is sent and signed with that body',
     async run(context) {
-      const wire = recordingFetch()
-      const client = traderClient(context, { fetch: wire.fetch })
+      const { wire, client } = recordedTrader(context)
       const clientOrderId = uniqueId('cancel')
       const { data: placed } = await placeRestingOrder(client, clientOrderId)
       // The reference exchange answers with the order's id; a server that only echoes has none.
@@ -180,17 +189,14 @@ export const conformanceCases: readonly ConformanceCase[] = [
       const cancelled = await client.request({ method: 'DELETE', path: `${ORDERS}/batch`, body })
       const request = accepted(wire.sent)
       equal(request.method, 'DELETE', 'method')
-      assertSignedHeaders(request, context.keys.trader.apiKey)
-      equal(request.body, JSON.stringify(body), 'the DELETE body on the wire')
-      equal(request.headers.get('content-type'), 'application/json', 'Content-Type')
+      assertSignedJsonBody(request, context.keys.trader.apiKey, JSON.stringify(body))
       includes(JSON.stringify(cancelled), orderId, 'the answer names the order id sent in the body')
     },
   },
   {
     name: 'a query string is sent but not signed',
     async run(context) {
-      const wire = recordingFetch()
-      const client = traderClient(context, { fetch: wire.fetch })
+      const { wire, client } = recordedTrader(context)
       const clientOrderId = uniqueId('query')
       await placeRestingOrder(client, clientOrderId)
 
