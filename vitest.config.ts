@@ -21,6 +21,8 @@ export default defineConfig({
             headless: true,
             provider: playwright({ launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS } }),
             instances: [{ browser: 'chromium' }],
+            // Failure screenshots are output, not sources.
+            screenshotDirectory: 'test-output/screenshots',
           },
         },
       },
