@@ -6,6 +6,8 @@ import { CHROMIUM_FLAGS, chromiumExecutable } from './test/runtimes/chromium.ts'
 export default defineConfig({
   test: {
     globalSetup: ['./test/support/global-setup.ts', './test/conformance/global-setup.ts'],
+    // Attachments (the browser's failure screenshots) are output, not sources.
+    attachmentsDir: 'test-output/attachments',
     projects: [
       {
         extends: true,
@@ -21,8 +23,6 @@ export default defineConfig({
             headless: true,
             provider: playwright({ launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS } }),
             instances: [{ browser: 'chromium' }],
-            // Failure screenshots are output, not sources.
-            screenshotDirectory: 'test-output/screenshots',
           },
         },
       },
