@@ -1,13 +1,30 @@
+import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { CHROMIUM_FLAGS, chromiumExecutable } from './test/runtimes/chromium.ts'
 
 /** Test projects; each runtime gets its own (see README, "Runtimes"). */
 export default defineConfig({
   test: {
-    globalSetup: ['./test/support/global-setup.ts'],
+    globalSetup: ['./test/support/global-setup.ts', './test/conformance/global-setup.ts'],
+    // Attachments (the browser's failure screenshots) are output, not sources.
+    attachmentsDir: 'test-output/attachments',
     projects: [
       {
         extends: true,
         test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/browser/**', 'test/dom/**', 'test/runtimes/**'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'chromium',
+          include: ['test/browser/**/*.test.ts', 'test/runtimes/**/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
       },
     ],
   },

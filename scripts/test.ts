@@ -1,7 +1,7 @@
 // npm test: every stage of the test suite, in order, then one line `N passed, N failed`.
 // Each stage reports its own counts; a stage that cannot run counts as failed, never as skipped.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 interface Counts { passed: number; failed: number }
 type Stage = { name: string; run: () => Counts }
@@ -30,10 +30,37 @@ function vitest(reportName: string, args: string[] = [], runner: string[] = ['no
   }
 }
 
+/** A script that writes `{ passed, failed }` to `report`; no report, or a non-zero exit with no counted failure, is a failure. */
+function reported(script: string[], report: string) {
+  return (): Counts => {
+    rmSync(report, { force: true })
+    const status = exec(process.execPath, script)
+    if (!existsSync(report)) return { passed: 0, failed: 1 }
+    const json = JSON.parse(readFileSync(report, 'utf8')) as Counts
+    return { passed: json.passed, failed: json.failed + (status !== 0 && json.failed === 0 ? 1 : 0) }
+  }
+}
+
+/** The conformance suite in one runtime outside vitest (test/runtimes/run.ts), against dist/. */
+const runtime = (name: string): Stage => ({
+  name: `conformance: ${name}`,
+  run: reported(['test/runtimes/run.ts', name], `${OUT}/runtimes/${name}.report.json`),
+})
+
 const stages: Stage[] = [
   { name: 'build', run: check(process.execPath, ['scripts/build.ts']) },
   { name: 'typecheck', run: check('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']) },
-  { name: 'vitest', run: vitest('vitest') },
+  // Every vitest project but the browser, which gets its own stage: Node 22 on the sources, and the rest.
+  { name: 'vitest', run: vitest('vitest', ['--project=!chromium']) },
+  // Headless Chromium: dist/index.js through vitest's browser mode, and test/browser.
+  { name: 'vitest: chromium', run: vitest('vitest-chromium', ['--project=chromium']) },
+  runtime('node20'),
+  runtime('deno'),
+  runtime('bun'),
+  runtime('script-tag'),
+  runtime('workerd'),
+  runtime('edge-runtime'),
+  { name: 'packaging', run: reported(['test/packaging/check.ts'], `${OUT}/runtimes/packaging.report.json`) },
 ]
 
 const total: Counts = { passed: 0, failed: 0 }

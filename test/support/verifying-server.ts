@@ -21,10 +21,18 @@ export interface VerifyingServer {
   close(): Promise<void>
 }
 
-const envelope = (success: boolean, data: unknown, error?: { code: string; codeNum: number; message: string }) =>
-  JSON.stringify({ success, data: success ? data : null, error: error ?? null, meta: { requestId: `req-${Math.random().toString(36).slice(2)}`, timestamp: Date.now() } })
+export interface VerifyingServerOptions {
+  /** The server's clock runs this far from the machine's (ms): tests of the client's re-sync need it. */
+  clockOffsetMs?: number
+}
 
-export async function startVerifyingServer(): Promise<VerifyingServer> {
+/** The spec's tolerance on X-TIMESTAMP. */
+const TIMESTAMP_TOLERANCE_MS = 30_000
+
+export async function startVerifyingServer(options: VerifyingServerOptions = {}): Promise<VerifyingServer> {
+  const now = () => Date.now() + (options.clockOffsetMs ?? 0)
+  const envelope = (success: boolean, data: unknown, error?: { code: string; codeNum: number; message: string }) =>
+    JSON.stringify({ success, data: success ? data : null, error: error ?? null, meta: { requestId: `req-${Math.random().toString(36).slice(2)}`, timestamp: now() } })
   const received: Received[] = []
   const seen = new Set<string>()
   const server: Server = createServer((req, res) => {
@@ -46,8 +54,12 @@ export async function startVerifyingServer(): Promise<VerifyingServer> {
       res.setHeader('access-control-allow-headers', '*')
       res.setHeader('access-control-allow-methods', '*')
       if (req.method === 'OPTIONS') return void res.writeHead(204).end()
-      if (path === '/api/v1/system/time') return void res.end(envelope(true, { serverTime: Date.now() }))
+      if (path === '/api/v1/system/time') return void res.end(envelope(true, { serverTime: now() }))
       if (apiKey !== undefined || path.startsWith('/signed/')) {
+        if (apiKey === VERIFIER_KEY.apiKey && Math.abs(Number(ts) - now()) > TIMESTAMP_TOLERANCE_MS) {
+          res.statusCode = 401
+          return void res.end(envelope(false, null, { code: 'AUTH_TIMESTAMP_EXPIRED', codeNum: 11004, message: 'timestamp outside the window' }))
+        }
         if (!verified) {
           res.statusCode = 401
           return void res.end(envelope(false, null, { code: 'AUTH_INVALID_SIGNATURE', codeNum: 11003, message: 'signature mismatch' }))

@@ -1,0 +1,292 @@
+// The conformance suite: one list of cases that every runtime runs, against the sources, the ESM
+// build or the script-tag global alike. A case gets the SDK as a module namespace and never imports
+// it, so no runtime ever loads a second copy; it talks to a live server over loopback HTTP.
+import type * as Sdk from '../../src/index.ts'
+import { equal, excludes, includes, matches, ok, rejects, throws } from './assert.ts'
+import { ORDER_BODY, SIGNING_VECTORS, VECTOR_KEY } from './vectors.ts'
+
+export type SdkModule = typeof Sdk
+
+export interface Credential {
+  apiKey: string
+  secretKey: string
+}
+
+/** Where the cases run: the SDK under test, the server, and a key with read and trade permission. */
+export interface ConformanceContext {
+  sdk: SdkModule
+  baseUrl: string
+  keys: { trader: Credential }
+}
+
+export interface ConformanceCase {
+  name: string
+  run(context: ConformanceContext): Promise<void>
+}
+
+const INTROSPECT = '/api/v1/accounts/me/api-key/introspect'
+const ORDERS = '/api/v1/perp/orders'
+const MARKET = 'BTC-USDC'
+
+/** What went on the wire, one entry per HTTP exchange (retries and clock syncs included). */
+interface Sent {
+  method: string
+  url: URL
+  headers: Headers
+  body: string
+  status: number
+}
+
+/** A fetch that passes everything through to the runtime's own fetch and records it. */
+function recordingFetch(): { fetch: typeof globalThis.fetch; sent: Sent[] } {
+  const sent: Sent[] = []
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init)
+    const body = await request.clone().text()
+    const response = await globalThis.fetch(request)
+    sent.push({ method: request.method, url: new URL(request.url), headers: request.headers, body, status: response.status })
+    return response
+  }
+  return { fetch, sent }
+}
+
+/** The attempt the server accepted: the last one (earlier ones may be clock re-syncs). */
+function accepted(sent: Sent[]): Sent {
+  const last = sent[sent.length - 1]
+  ok(last, 'a request went on the wire')
+  equal(last.status, 200, `HTTP status of ${last.method} ${last.url.pathname}`)
+  return last
+}
+
+function assertSignedHeaders(request: Sent, apiKey: string): void {
+  equal(request.headers.get('x-api-key'), apiKey, 'X-API-KEY')
+  matches(request.headers.get('x-timestamp'), /^\d{13}$/, 'X-TIMESTAMP')
+  matches(request.headers.get('x-signature'), /^[0-9a-f]{64}$/, 'X-SIGNATURE')
+}
+
+/** A signed call that carried `body` as JSON, byte for byte. */
+function assertSignedJsonBody(request: Sent, apiKey: string, body: string): void {
+  assertSignedHeaders(request, apiKey)
+  equal(request.body, body, `the ${request.method} body on the wire`)
+  equal(request.headers.get('content-type'), 'application/json', 'Content-Type')
+}
+
+/** 1 to 64 characters of [A-Za-z0-9_-], unique per call. */
+function uniqueId(label: string): string {
+  const random = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `conf-${label}-${random}`
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+
+function traderClient(context: ConformanceContext, options: Partial<Sdk.ExchangeClientOptions> = {}) {
+  return new context.sdk.ExchangeClient({ baseUrl: context.baseUrl, ...context.keys.trader, ...options })
+}
+
+/** A trader's client whose every HTTP exchange is recorded. */
+function recordedTrader(context: ConformanceContext) {
+  const wire = recordingFetch()
+  return { wire, client: traderClient(context, { fetch: wire.fetch }) }
+}
+
+/**
+ * A limit price that rests on the book instead of filling: the deepest bid the market shows (so it
+ * is on the tick grid and inside any price band). A server with no order book gets a fixed price.
+ */
+async function restingBuyPrice(client: Sdk.ExchangeClient): Promise<string> {
+  const book = await client.request<{ bids?: unknown }>({ method: 'GET', path: `/api/v1/perp/markets/${MARKET}/orderbook`, auth: false })
+  const bids = Array.isArray(book?.bids) ? book.bids : []
+  const deepest = bids[bids.length - 1] as unknown
+  const price = Array.isArray(deepest) ? deepest[0] : isRecord(deepest) ? deepest.price : undefined
+  return typeof price === 'string' ? price : '1000'
+}
+
+async function placeRestingOrder(client: Sdk.ExchangeClient, clientOrderId: string) {
+  const order = { market: MARKET, side: 'buy', type: 'limit', size: '0.001', price: await restingBuyPrice(client), clientOrderId }
+  const data = await client.request<Record<string, unknown>>({ method: 'POST', path: ORDERS, body: order })
+  return { order, data }
+}
+
+export const conformanceCases: readonly ConformanceCase[] = [
+  {
+    name: 'signing vectors: payload string and signature for fixed inputs',
+    async run({ sdk }) {
+      const key = await sdk.importSecretKey(VECTOR_KEY.secretKey)
+      for (const vector of SIGNING_VECTORS) {
+        const payload = sdk.signingPayload(vector.timestamp, vector.method, vector.path, vector.body)
+        equal(payload, vector.payload, `payload of "${vector.name}"`)
+        equal(await sdk.hmacHex(key, payload), vector.signature, `signature of "${vector.name}"`)
+      }
+    },
+  },
+  {
+    name: 'signing vectors: the client puts exactly the vector bytes and headers on the wire',
+    async run({ sdk }) {
+      const vector = SIGNING_VECTORS.find((candidate) => candidate.body === ORDER_BODY)
+      ok(vector, 'the order vector exists')
+      const seen: Request[] = []
+      const client = new sdk.ExchangeClient({
+        baseUrl: 'http://vectors.invalid',
+        ...VECTOR_KEY,
+        now: () => Number(vector.timestamp),
+        fetch: async (input, init) => {
+          seen.push(new Request(input, init))
+          const meta = { requestId: 'vector', timestamp: Number(vector.timestamp) }
+          return new Response(JSON.stringify({ success: true, data: { ok: true }, error: null, meta }), { headers: { 'content-type': 'application/json' } })
+        },
+      })
+      await client.request({ method: 'post', path: vector.path, body: JSON.parse(ORDER_BODY) as unknown })
+      const request = seen[0]
+      ok(request && seen.length === 1, 'exactly one request was sent')
+      equal(request.method, 'POST', 'method')
+      equal(new URL(request.url).pathname, vector.path, 'path')
+      equal(await request.text(), vector.body, 'body bytes')
+      equal(request.headers.get('content-type'), 'application/json', 'Content-Type')
+      equal(request.headers.get('x-api-key'), VECTOR_KEY.apiKey, 'X-API-KEY')
+      equal(request.headers.get('x-timestamp'), vector.timestamp, 'X-TIMESTAMP')
+      equal(request.headers.get('x-signature'), vector.signature, 'X-SIGNATURE')
+    },
+  },
+  {
+    name: 'a signed read is accepted by the server',
+    async run(context) {
+      const { wire, client } = recordedTrader(context)
+      const data = await client.request({ method: 'GET', path: INTROSPECT })
+      ok(isRecord(data), 'the read resolves to the envelope data object')
+      const request = accepted(wire.sent)
+      assertSignedHeaders(request, context.keys.trader.apiKey)
+      equal(request.body, '', 'a GET carries no body')
+      equal(request.headers.get('content-type'), null, 'a GET carries no Content-Type')
+    },
+  },
+  {
+    name: 'a signed write sends and signs its body exactly once serialized (object and verbatim string)',
+    async run(context) {
+      const { wire, client } = recordedTrader(context)
+      const objectBody = uniqueId('object')
+      const { order, data } = await placeRestingOrder(client, objectBody)
+      let request = accepted(wire.sent)
+      assertSignedJsonBody(request, context.keys.trader.apiKey, JSON.stringify(order))
+      includes(JSON.stringify(data), objectBody, 'the answer names the clientOrderId sent')
+
+      const stringBody = uniqueId('string')
+      const raw = `{ "market": "${MARKET}", "side": "buy", "type": "limit", "size": "0.001", "price": "${order.price}", "clientOrderId": "${stringBody}" }`
+      const echoed = await client.request({ method: 'POST', path: ORDERS, body: raw })
+      request = accepted(wire.sent)
+      equal(request.body, raw, 'a string body goes out verbatim, spaces included')
+      includes(JSON.stringify(echoed), stringBody, 'the answer names the clientOrderId sent')
+    },
+  },
+  {
+    name: 'a DELETE with a JSON body is sent and signed with that body',
+    async run(context) {
+      const { wire, client } = recordedTrader(context)
+      const clientOrderId = uniqueId('cancel')
+      const { data: placed } = await placeRestingOrder(client, clientOrderId)
+      // The reference exchange answers with the order's id; a server that only echoes has none.
+      const orderId = typeof placed.orderId === 'string' ? placed.orderId : clientOrderId
+      const body = { order_ids: [orderId] }
+      const cancelled = await client.request({ method: 'DELETE', path: `${ORDERS}/batch`, body })
+      const request = accepted(wire.sent)
+      equal(request.method, 'DELETE', 'method')
+      assertSignedJsonBody(request, context.keys.trader.apiKey, JSON.stringify(body))
+      includes(JSON.stringify(cancelled), orderId, 'the answer names the order id sent in the body')
+    },
+  },
+  {
+    name: 'a query string is sent but not signed',
+    async run(context) {
+      const { wire, client } = recordedTrader(context)
+      const clientOrderId = uniqueId('query')
+      await placeRestingOrder(client, clientOrderId)
+
+      const found = await client.request({ method: 'GET', path: ORDERS, query: { market: MARKET, clientOrderId } })
+      const request = accepted(wire.sent)
+      equal(request.url.pathname, ORDERS, 'path')
+      equal(request.url.search, `?market=${MARKET}&clientOrderId=${clientOrderId}`, 'query string on the wire')
+      assertSignedHeaders(request, context.keys.trader.apiKey)
+      includes(JSON.stringify(found), clientOrderId, 'the server answered the query that was sent')
+
+      const inPath = await client.request({ method: 'GET', path: `${ORDERS}?market=${MARKET}&clientOrderId=${clientOrderId}` })
+      equal(accepted(wire.sent).url.search, `?market=${MARKET}&clientOrderId=${clientOrderId}`, 'a query written into the path is sent too')
+      includes(JSON.stringify(inPath), clientOrderId, 'the server answered the query written into the path')
+
+      const other = await client.request({ method: 'GET', path: ORDERS, query: { market: MARKET, clientOrderId: uniqueId('absent') } })
+      excludes(JSON.stringify(other), clientOrderId, 'another query gets another answer')
+    },
+  },
+  {
+    name: 'clock offset: a skewed local clock is re-synced automatically and the first call succeeds',
+    async run(context) {
+      const skewMs = -5 * 60_000
+      const wire = recordingFetch()
+      const client = traderClient(context, { fetch: wire.fetch, now: () => Date.now() + skewMs })
+      equal(client.clock.synced, false, 'a new client has not measured the clock')
+      const data = await client.request({ method: 'GET', path: INTROSPECT })
+      ok(isRecord(data), 'the call resolves')
+      const trail = wire.sent.map((sent) => `${sent.status} ${sent.url.pathname}`)
+      equal(trail.join(', '), `401 ${INTROSPECT}, 200 /api/v1/system/time, 200 ${INTROSPECT}`, 'rejected, re-synced, resent')
+      equal(client.clock.synced, true, 'the clock is measured')
+
+      const sentAt = Date.now()
+      const { serverTime } = await new context.sdk.ExchangeClient({ baseUrl: context.baseUrl }).system.time()
+      const serverOffset = serverTime - (sentAt + Date.now()) / 2
+      const error = Math.abs(client.clock.offsetMs - (serverOffset - skewMs))
+      ok(error < 5_000, `the client's offset (${client.clock.offsetMs} ms) matches the server's clock minus the skew (${serverOffset - skewMs} ms)`)
+    },
+  },
+  {
+    name: 'a service error arrives as a typed ExchangeApiError',
+    async run(context) {
+      const { sdk } = context
+      const wrongSecret = context.keys.trader.secretKey.split('').reverse().join('')
+      const client = traderClient(context, { secretKey: wrongSecret })
+      const error = await rejects(client.request({ method: 'GET', path: INTROSPECT }), 'a call signed with the wrong secret')
+      ok(error instanceof sdk.ExchangeApiError, `an ExchangeApiError, got ${String(error)}`)
+      ok(error instanceof sdk.ExchangeError, 'an ExchangeError')
+      equal(error.name, 'ExchangeApiError', 'name')
+      equal(error.kind, 'auth', 'kind')
+      equal(error.status, 401, 'HTTP status')
+      equal(error.code, 'AUTH_INVALID_SIGNATURE', 'code')
+      equal(error.codeNum, sdk.AUTH_ERROR_CODES.AUTH_INVALID_SIGNATURE, 'codeNum')
+      equal(typeof error.requestId, 'string', 'requestId')
+      ok(sdk.isExchangeError(error, 'auth'), 'isExchangeError(error, "auth")')
+    },
+  },
+  {
+    name: 'no secret appears in any error, JSON.stringify or string form',
+    async run(context) {
+      const { sdk } = context
+      const { apiKey, secretKey } = context.keys.trader
+      const seen: string[] = []
+      const look = (value: unknown) => {
+        seen.push(String(value), JSON.stringify(value) ?? '')
+        if (value instanceof Error) seen.push(value.message, value.stack ?? '', String(value.cause), JSON.stringify(value.cause) ?? '')
+        if (isRecord(value)) seen.push(JSON.stringify(Object.values(value)) ?? '')
+      }
+
+      const client = traderClient(context)
+      look(client)
+      const inspect = (client as unknown as Record<symbol, (() => string) | undefined>)[Symbol.for('nodejs.util.inspect.custom')]
+      if (inspect) seen.push(inspect.call(client))
+
+      const badSecret = `${secretKey.slice(0, 63)}G`
+      const invalid = throws(() => new sdk.ExchangeClient({ baseUrl: context.baseUrl, apiKey, secretKey: badSecret }), 'a malformed secret')
+      ok(invalid instanceof sdk.ExchangeValidationError, 'a malformed secret is an ExchangeValidationError')
+      equal(invalid.field, 'secretKey', 'the validation error names the field')
+      look(invalid)
+
+      const wrongSecret = secretKey.split('').reverse().join('')
+      const wrong = traderClient(context, { secretKey: wrongSecret })
+      look(await rejects(wrong.request({ method: 'GET', path: INTROSPECT }), 'a wrongly signed call'))
+
+      const offline = traderClient(context, { baseUrl: 'http://127.0.0.1:9', retry: false, timeoutMs: 3_000 })
+      look(await rejects(offline.request({ method: 'POST', path: ORDERS, body: { market: MARKET } }), 'a call to a closed port'))
+
+      const everything = seen.join('\n')
+      excludes(everything, secretKey, 'errors and serialized clients')
+      excludes(everything, badSecret, 'errors and serialized clients')
+      excludes(everything, wrongSecret, 'errors and serialized clients')
+    },
+  },
+]
