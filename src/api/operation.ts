@@ -112,7 +112,7 @@ export function toRequest(op: Operation<any, unknown>, input: Record<string, unk
 
 /** A fresh idempotency key: time-ordered, 26 characters of [0-9a-z], from a cryptographic source. */
 export function newClientOrderId(): string {
-  const random = globalThis.crypto.getRandomValues(new Uint8Array(10))
+  const random = globalThis.crypto.getRandomValues(new Uint8Array(16))
   let id = Date.now().toString(36).padStart(10, '0')
   for (const byte of random) id += (byte % 36).toString(36)
   return id.slice(0, 26)
