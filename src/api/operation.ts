@@ -82,6 +82,8 @@ export function validationError(issues: readonly v.BaseIssue<unknown>[]): Exchan
 }
 
 export function parseInput<T>(schema: v.GenericSchema<any, T>, input: unknown): T {
+  // valibot's object schemas take arrays for objects and would blame a missing field instead.
+  if (Array.isArray(input)) throw new ExchangeValidationError('', 'object', 'input: must be an object, not an array')
   const result = v.safeParse(schema, input)
   if (!result.success) throw validationError(result.issues)
   return result.output
