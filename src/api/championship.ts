@@ -41,7 +41,7 @@ export type ChampionshipsQuery = v.InferInput<typeof listQuery>
 export type SlugInput = v.InferInput<typeof slugInput>
 export type LeaderboardInput = v.InferInput<typeof leaderboardInput>
 
-const slug = 'weekly-pnl'
+const slug = 'perp-masters-weekly'
 
 /** Championship: open, except the caller's own rank (needs read). Query names in snake_case. */
 export const championshipOperations = {

@@ -13,4 +13,4 @@ export type MarketIdInput = v.InferInput<typeof marketIdInput>
 
 /** Example market ids of the docs: a binary market and a multi-outcome one. */
 export const BINARY_MARKET = '1001'
-export const MULTI_MARKET = '2001'
+export const MULTI_MARKET = '1003'
