@@ -14,15 +14,19 @@ import {
   type PageQuery,
 } from './schemas.ts'
 
-/** An API key as listed: never its secret. */
+/** An API key as listed: the key masked, never its secret. */
 export interface ApiKeyInfo {
   apiKeyId: string
   apiKey?: string
   label?: string | null
+  accountId?: string
   permissions: { canRead: boolean; canTrade: boolean; canWithdraw: boolean }
+  ipAllowlist?: string[] | null
   status: string
   createdAt?: number
+  lastUsedAt?: number | null
   expiresAt?: number | null
+  usageCount?: number
   [field: string]: unknown
 }
 
@@ -70,9 +74,10 @@ export type WithdrawalInput = v.InferInput<typeof withdrawalInput>
 
 /** Account: reads need read, deposits trade, withdrawals withdraw. */
 export const accountOperations = {
-  listApiKeys: operation<ApiKeyInfo[]>({
+  listApiKeys: operation<Page<ApiKeyInfo>, PageQuery>({
     method: 'GET', path: '/api/v1/account/api-keys', auth: 'read', source: 'spec',
-    summary: "The account's API keys, without secrets",
+    summary: "The account's API keys, without secrets; page list", input: pageQuery, example: { page: 1, pageSize: 20 },
+    response: pageOf(withStrings('apiKeyId')),
   }),
   getApiKey: operation<ApiKeyInfo, ApiKeyIdInput>({
     method: 'GET', path: '/api/v1/account/api-keys/:id', auth: 'read', source: 'spec',
