@@ -124,7 +124,7 @@ export class ExchangeCore {
 
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
-  readonly system = this.bind(systemOperations)
+  readonly system = bindOperations(this.transport, systemOperations)
   readonly account = accountApi(this)
   readonly perp = perpApi(this)
   readonly spot = spotApi(this)
