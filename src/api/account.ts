@@ -31,22 +31,22 @@ export interface ApiKeyInfo {
 }
 
 export interface Deposit {
-  depositId?: string
+  id: string
   token: string
   amount: string
   status: string
-  txHash?: string | null
-  createdAt?: number
+  txHash: string | null
+  createdAt: number
   [field: string]: unknown
 }
 
 export interface Withdrawal {
-  withdrawalId?: string
+  id: string
   token: string
   amount: string
   address: string
   status: string
-  createdAt?: number
+  createdAt: number
   [field: string]: unknown
 }
 
@@ -89,7 +89,7 @@ export const accountOperations = {
   }),
   createDeposit: operation<Deposit, DepositInput>({
     method: 'POST', path: '/api/v1/account/deposits', auth: 'trade', source: 'spec',
-    summary: 'Record a deposit', input: depositInput, example: { token: 'USDC', amount: '100' }, response: withStrings('amount'),
+    summary: 'Record a deposit', input: depositInput, example: { token: 'USDC', amount: '100' }, response: withStrings('id', 'amount'),
   }),
   getOnchainStatus: operation<Data>({
     method: 'GET', path: '/api/v1/account/onchain-status', auth: 'read', source: 'spec', summary: 'On-chain state of the account',
@@ -115,7 +115,7 @@ export const accountOperations = {
     method: 'POST', path: '/api/v1/account/withdrawals', auth: 'withdraw', source: 'spec',
     summary: 'Withdraw to an address; the key needs the withdraw permission',
     input: withdrawalInput, example: { token: 'USDC', amount: '10', address: '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23' },
-    response: withStrings('amount'),
+    response: withStrings('id', 'amount'),
   }),
 }
 

@@ -152,9 +152,7 @@ export interface Items<T> {
   [field: string]: unknown
 }
 
-/** Light response checks (`validateResponses: 'strict'`): the shape, not every field. */
-export const idString = v.string('must be an id string (ids exceed 2^53)')
-export const decimalString = v.string('must be a decimal string')
+// Light response checks (`validateResponses: 'strict'`): the shape, not every field.
 
 /* @__NO_SIDE_EFFECTS__ */
 export function pageOf(item: v.GenericSchema = v.looseObject({})) {
@@ -177,7 +175,7 @@ export function itemsOf(item: v.GenericSchema = v.looseObject({})) {
 /** An object with these string fields (ids, symbols). */
 /* @__NO_SIDE_EFFECTS__ */
 export function withStrings(...fields: string[]) {
-  return v.looseObject(Object.fromEntries(fields.map((field) => [field, v.string(`must be a string`)])))
+  return v.looseObject(Object.fromEntries(fields.map((field) => [field, v.string('must be a string')])))
 }
 
 /** A candle; prices and volume as decimal strings. */

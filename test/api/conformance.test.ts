@@ -99,20 +99,25 @@ describe('account', () => {
   conformance('account')
 })
 
+/** Three resting buy orders of `area`, and the live inputs of the order operations that use them. */
+async function restingOrders(area: 'perp' | 'spot', market: string, size: string): Promise<void> {
+  const resting = await nearMark(area, market, 0.95)
+  const order = { market, side: 'buy', type: 'limit', size, price: resting } as const
+  const ids: string[] = []
+  for (let i = 0; i < 3; i++) ids.push((await trader[area].placeOrder(order)).orderId)
+  live[`${area}.placeOrder`] = { price: resting }
+  live[`${area}.placeOrders`] = { orders: [order, { ...order, size: String(Number(size) * 2) }] }
+  live[`${area}.getOrder`] = { id: ids[0] }
+  live[`${area}.modifyOrder`] = { id: ids[0], price: await nearMark(area, market, 0.94) }
+  live[`${area}.cancelOrder`] = { id: ids[0] }
+  live[`${area}.cancelOrders`] = { orderIds: ids.slice(1) }
+}
+
 describe('perp', () => {
   beforeAll(async () => {
     const market = 'BTC-USDC'
-    const resting = await nearMark('perp', market, 0.95)
-    const order = { market, side: 'buy', type: 'limit', size: '0.01', price: resting } as const
-    const ids: string[] = []
-    for (let i = 0; i < 3; i++) ids.push((await trader.perp.placeOrder(order)).orderId)
+    await restingOrders('perp', market, '0.01')
     await trader.perp.placeOrder({ market, side: 'buy', type: 'market', size: '0.01' })
-    live['perp.placeOrder'] = { price: resting }
-    live['perp.placeOrders'] = { orders: [order, { ...order, size: '0.02' }] }
-    live['perp.getOrder'] = { id: ids[0] }
-    live['perp.modifyOrder'] = { id: ids[0], price: await nearMark('perp', market, 0.94) }
-    live['perp.cancelOrder'] = { id: ids[0] }
-    live['perp.cancelOrders'] = { orderIds: ids.slice(1) }
     live['perp.closePosition'] = { size: '0.002' }
     live['perp.setTpsl'] = { takeProfitPrice: await nearMark('perp', market, 1.1), stopLossPrice: await nearMark('perp', market, 0.9) }
     live['perp.modifyTpsl'] = { takeProfitPrice: await nearMark('perp', market, 1.12) }
@@ -121,19 +126,7 @@ describe('perp', () => {
 })
 
 describe('spot', () => {
-  beforeAll(async () => {
-    const market = 'ETH-USDC'
-    const resting = await nearMark('spot', market, 0.95)
-    const order = { market, side: 'buy', type: 'limit', size: '0.1', price: resting } as const
-    const ids: string[] = []
-    for (let i = 0; i < 3; i++) ids.push((await trader.spot.placeOrder(order)).orderId)
-    live['spot.placeOrder'] = { price: resting }
-    live['spot.placeOrders'] = { orders: [order, { ...order, size: '0.2' }] }
-    live['spot.getOrder'] = { id: ids[0] }
-    live['spot.modifyOrder'] = { id: ids[0], price: await nearMark('spot', market, 0.94) }
-    live['spot.cancelOrder'] = { id: ids[0] }
-    live['spot.cancelOrders'] = { orderIds: ids.slice(1) }
-  })
+  beforeAll(() => restingOrders('spot', 'ETH-USDC', '0.1'))
   conformance('spot')
 })
 

@@ -10,7 +10,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 
 describe('paginate()', () => {
   it('walks a page list page by page until hasNext is false', async () => {
-    const deposits = Array.from({ length: 5 }, (_, i) => ({ depositId: String(i), token: 'USDC', amount: '1', status: 'done' }))
+    const deposits = Array.from({ length: 5 }, (_, i) => ({ id: String(i), token: 'USDC', amount: '1', status: 'completed', txHash: null, createdAt: i }))
     const { fetch, requests } = recordingFetch((request) => {
       const page = Number(request.url.searchParams.get('page'))
       const pageSize = Number(request.url.searchParams.get('pageSize'))
@@ -18,7 +18,7 @@ describe('paginate()', () => {
       return envelope({ items, pagination: { page, pageSize, totalItems: 5, totalPages: 3, hasNext: page < 3, hasPrev: page > 1 } })
     })
     const walked = await collect(paginate(testClient(fetch).account.listDeposits, { page: 1, pageSize: 2 }))
-    expect(walked.map((deposit) => deposit.depositId)).toEqual(['0', '1', '2', '3', '4'])
+    expect(walked.map((deposit) => deposit.id)).toEqual(['0', '1', '2', '3', '4'])
     expect(requests.map((request) => request.url.searchParams.get('page'))).toEqual(['1', '2', '3'])
   })
 

@@ -4,7 +4,6 @@ import { operation } from '../operation.ts'
 import {
   integer,
   klineInterval,
-  limit,
   marketInput,
   marketSymbol,
   timestampMs,
@@ -48,6 +47,8 @@ export interface Ticker {
 
 /** A public trade of the market. */
 export interface Trade {
+  tradeId?: string
+  market: string
   price: string
   size: string
   side: 'buy' | 'sell'
@@ -62,8 +63,8 @@ const klinesInput = v.strictObject({
   endTime: v.optional(timestampMs),
   limit: v.optional(integer(1, 1000)),
 })
-const orderbookInput = v.strictObject({ market: marketSymbol, depth: v.optional(integer(1, 500)) })
-const tradesInput = v.strictObject({ market: marketSymbol, limit: v.optional(limit) })
+const orderbookInput = v.strictObject({ market: marketSymbol, depth: v.optional(integer(1, 100)) })
+const tradesInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1, 500)) })
 
 export type KlinesInput = v.InferInput<typeof klinesInput>
 export type OrderbookInput = v.InferInput<typeof orderbookInput>

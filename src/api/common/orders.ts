@@ -27,17 +27,29 @@ export interface Order {
   price?: string | null
   size: string
   filledSize?: string
+  remainingSize?: string
+  avgFillPrice?: string | null
+  fee?: string
   status: string
   timeInForce?: TimeInForce
   reduceOnly?: boolean
   postOnly?: boolean
   createdAt?: number
+  updatedAt?: number
+  [field: string]: unknown
+}
+
+/** An order of a batch the exchange refused; the rest of the batch still went ahead. */
+export interface RejectedOrder {
+  clientOrderId: string | null
+  status: 'rejected'
+  error: { code: string; codeNum?: number; message?: string; details?: Record<string, unknown> | null }
   [field: string]: unknown
 }
 
 /** One result per order of a batch, in the order sent. */
 export interface PlacedOrders<O> {
-  orders: O[]
+  orders: (O | RejectedOrder)[]
   [field: string]: unknown
 }
 
@@ -140,7 +152,7 @@ export const historyQuery = v.optional(v.strictObject({ market: v.optional(marke
 const orderHistoryQuery = v.optional(v.strictObject({
   market: v.optional(marketSymbol),
   clientOrderId: v.optional(clientOrderId),
-  status: v.optional(v.picklist(['filled', 'cancelled', 'rejected'], 'must be filled, cancelled or rejected')),
+  status: v.optional(v.picklist(['filled', 'cancelled', 'expired', 'rejected'], 'must be filled, cancelled, expired or rejected')),
   ...cursorEntries,
 }))
 export type HistoryQuery = v.InferInput<typeof historyQuery>
@@ -150,12 +162,17 @@ export type OrderHistoryQuery = v.InferInput<typeof orderHistoryQuery>
 export interface Fill {
   tradeId: string
   orderId: string
+  clientOrderId?: string | null
   market: string
   side: OrderSide
   price: string
   size: string
-  fee?: string
-  timestamp: number
+  fee: string
+  /** `maker` or `taker`. */
+  liquidity?: string
+  /** Perp fills: PnL realized by this fill. */
+  realizedPnl?: string
+  createdAt: number
   [field: string]: unknown
 }
 
@@ -166,7 +183,7 @@ export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', m
   return {
     getOrderHistory: operation<CursorPage<O>, OrderHistoryQuery>({
       method: 'GET', path: `${history}/orders`, auth: 'read', source: 'spec',
-      summary: `Closed ${area} orders (filled, cancelled, rejected); cursor list`,
+      summary: `Closed ${area} orders (filled, cancelled, expired, rejected); cursor list`,
       input: orderHistoryQuery, example: { market, status: 'filled', limit: 20 }, response: cursorOf(orderShape),
     }),
     getTradeHistory: operation<CursorPage<Fill>, HistoryQuery>({

@@ -5,25 +5,28 @@ import type { PerpOrder } from './trading.ts'
 
 /** A funding payment of the caller: positive received, negative paid. */
 export interface FundingPayment {
+  fundingId: string
   market: string
-  amount: string
   fundingRate: string
-  timestamp: number
+  payment: string
+  fundingTime: number
   [field: string]: unknown
 }
 
 export interface Liquidation {
+  liquidationId: string
   market: string
+  side: string
   size: string
-  price: string
-  timestamp: number
+  markPrice: string
   [field: string]: unknown
 }
 
 export interface PnlRecord {
+  pnlId: string
   market: string
   realizedPnl: string
-  timestamp: number
+  createdAt: number
   [field: string]: unknown
 }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { marketDataOperations, type Market, type Ticker } from '../common/market-data.ts'
 import { operation } from '../operation.ts'
-import { limit, marketInput, marketSymbol, withStrings, type Data, type MarketInput } from '../schemas.ts'
+import { integer, marketInput, marketSymbol, withStrings, type MarketInput } from '../schemas.ts'
 
 export interface PerpMarket extends Market {
   maxLeverage: number
@@ -15,6 +15,15 @@ export interface PerpTicker extends Ticker {
 export interface FundingRate {
   market: string
   fundingRate: string
+  /** When the rate applies (history) or next applies (current rate), UTC ms. */
+  fundingTime?: number
+  nextFundingTime?: number
+  [field: string]: unknown
+}
+
+export interface InsuranceFund {
+  balance: string
+  token: string
   [field: string]: unknown
 }
 
@@ -36,14 +45,16 @@ export interface OpenInterest {
   [field: string]: unknown
 }
 
-const fundingHistoryInput = v.strictObject({ market: marketSymbol, limit: v.optional(limit) })
+const fundingHistoryInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1, 500)) })
 export type FundingHistoryInput = v.InferInput<typeof fundingHistoryInput>
 
 const market = 'BTC-USDC'
 
 /** Perp Market Data: open, no credential. */
 export const perpMarketDataOperations = {
-  getInsuranceFund: operation<Data>({ method: 'GET', path: '/api/v1/perp/insurance-fund', auth: 'none', source: 'spec', summary: 'Insurance fund balance' }),
+  getInsuranceFund: operation<InsuranceFund>({
+    method: 'GET', path: '/api/v1/perp/insurance-fund', auth: 'none', source: 'spec', summary: 'Insurance fund balance', response: withStrings('balance'),
+  }),
   ...marketDataOperations<PerpMarket, PerpTicker>('perp', market),
   getFundingRateHistory: operation<FundingRate[], FundingHistoryInput>({
     method: 'GET', path: '/api/v1/perp/markets/:market/funding-history', auth: 'none', source: 'spec',

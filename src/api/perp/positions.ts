@@ -1,7 +1,8 @@
 import * as v from 'valibot'
+import { orderShape } from '../common/orders.ts'
 import { operation } from '../operation.ts'
-import { marketInput, marketSymbol, positiveDecimal, withStrings, type Data, type MarketInput } from '../schemas.ts'
-import { leverage } from './trading.ts'
+import { marketInput, marketSymbol, positiveDecimal, withStrings, type MarketInput } from '../schemas.ts'
+import { leverage, type PerpOrder } from './trading.ts'
 
 /** An open position; `side` is `long` or `short`, decimals are strings. */
 export interface Position {
@@ -16,6 +17,14 @@ export interface Position {
   leverage?: number
   takeProfitPrice?: string | null
   stopLossPrice?: string | null
+  tpSlStatus?: string
+  [field: string]: unknown
+}
+
+/** The closing order, and what is left of the position (`null` when closed in full). */
+export interface ClosedPosition {
+  order: PerpOrder
+  position: Position | null
   [field: string]: unknown
 }
 
@@ -44,6 +53,8 @@ const tpslInput = v.pipe(
     stopLossPrice: v.optional(positiveDecimal),
     takeProfitType: triggerType,
     stopLossType: triggerType,
+    /** Replace legs that already exist instead of failing with POS_TPSL_EXISTS. */
+    replace: v.optional(v.boolean('must be true or false')),
   }),
   v.forward(
     v.check((input) => input.takeProfitPrice !== undefined || input.stopLossPrice !== undefined, 'give a takeProfitPrice, a stopLossPrice or both'),
@@ -83,9 +94,10 @@ export const perpPositionOperations = {
     method: 'GET', path: '/api/v1/perp/positions/:market', auth: 'read', source: 'spec',
     summary: 'The position in one market', input: marketInput, example: { market }, response: positionShape,
   }),
-  closePosition: operation<Data, ClosePositionInput>({
+  closePosition: operation<ClosedPosition, ClosePositionInput>({
     method: 'POST', path: '/api/v1/perp/positions/:market/close', auth: 'trade', source: 'spec',
     summary: 'Close a position (market, or limit IOC at a price), in full or by size', input: closeInput, example: { market, type: 'market' },
+    response: v.looseObject({ order: orderShape }),
   }),
   getLeverage: operation<Leverage, MarketInput>({
     method: 'GET', path: '/api/v1/perp/positions/:market/leverage', auth: 'read', source: 'spec',
@@ -95,20 +107,20 @@ export const perpPositionOperations = {
     method: 'PUT', path: '/api/v1/perp/positions/:market/leverage', auth: 'trade', source: 'spec',
     summary: 'Set the leverage of a market', input: leverageInput, example: { market, leverage: 10 }, response: v.looseObject({ leverage: v.number() }),
   }),
-  adjustMargin: operation<Data, AdjustMarginInput>({
+  adjustMargin: operation<Position, AdjustMarginInput>({
     method: 'POST', path: '/api/v1/perp/positions/:market/margin', auth: 'trade', source: 'spec',
-    summary: 'Add margin to a position or remove it', input: marginInput, example: { market, amount: '10', type: 'add' },
+    summary: 'Add margin to a position or remove it', input: marginInput, example: { market, amount: '10', type: 'add' }, response: positionShape,
   }),
   setTpsl: operation<Position, TpslInput>({
     method: 'POST', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
-    summary: 'Set take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: tpslExample,
+    summary: 'Set take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: tpslExample, response: positionShape,
   }),
   modifyTpsl: operation<Position, TpslInput>({
     method: 'PUT', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
-    summary: 'Change take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: { market, takeProfitPrice: '72000' },
+    summary: 'Change take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: { market, takeProfitPrice: '72000' }, response: positionShape,
   }),
-  cancelTpsl: operation<Data, CancelTpslInput>({
+  cancelTpsl: operation<Position, CancelTpslInput>({
     method: 'DELETE', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
-    summary: 'Cancel take-profit, stop-loss or both (query type)', input: cancelTpslInput, example: { market, type: 'all' },
+    summary: 'Cancel take-profit, stop-loss or both (query type)', input: cancelTpslInput, example: { market, type: 'all' }, response: positionShape,
   }),
 }

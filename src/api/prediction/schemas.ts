@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { id, integer } from '../schemas.ts'
 
 /** Outcome of a market: binary 0 = Yes, 1 = No; multi-outcome 0…n-1. */
-export const outcomeIndex = integer(0, 255)
+export const outcomeIndex = integer(0, 63)
 
 /** A share count (whole shares). */
 export const shares = integer(1)

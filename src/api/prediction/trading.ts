@@ -70,19 +70,19 @@ export const predictionTradingOperations = {
   }),
   claimWinnings: operation<TxResponse, MarketIdInput>({
     method: 'POST', path: '/api/v1/prediction/claims', auth: 'trade', source: 'real',
-    summary: 'Claim the winnings of a resolved binary market', input: marketIdInput, example: { marketId }, response: txShape,
+    summary: 'Claim the winnings of a resolved binary market', input: marketIdInput, example: { marketId },
   }),
   mintCompleteSet: operation<TxResponse, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/mints', auth: 'trade', source: 'real',
-    summary: 'Pay `amount` USDC for `amount` shares of every outcome', input: amountInput, example: { marketId, amount: 10 }, response: txShape,
+    summary: 'Pay `amount` USDC for `amount` shares of every outcome', input: amountInput, example: { marketId, amount: 10 },
   }),
   claimMultiOutcomeWinnings: operation<TxResponse, OutcomeClaimInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/claims', auth: 'trade', source: 'real',
-    summary: 'Claim the winnings of a resolved multi-outcome market', input: outcomeClaimInput, example: { marketId: MULTI_MARKET, outcomeIndex: 0 }, response: txShape,
+    summary: 'Claim the winnings of a resolved multi-outcome market', input: outcomeClaimInput, example: { marketId: MULTI_MARKET, outcomeIndex: 0 },
   }),
   mintMultiOutcomeCompleteSet: operation<TxResponse, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/mints', auth: 'trade', source: 'real',
-    summary: 'Mint a complete set of a multi-outcome market', input: amountInput, example: { marketId: MULTI_MARKET, amount: 10 }, response: txShape,
+    summary: 'Mint a complete set of a multi-outcome market', input: amountInput, example: { marketId: MULTI_MARKET, amount: 10 },
   }),
   placeMultiOutcomeOrder: operation<TxResponse, PredictionOrderInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/orders', auth: 'trade', source: 'real',
@@ -92,7 +92,7 @@ export const predictionTradingOperations = {
   }),
   redeemMultiOutcomeCompleteSet: operation<TxResponse, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/redemptions', auth: 'trade', source: 'real',
-    summary: 'Burn a complete set of a multi-outcome market for USDC', input: amountInput, example: { marketId: MULTI_MARKET, amount: 5 }, response: txShape,
+    summary: 'Burn a complete set of a multi-outcome market for USDC', input: amountInput, example: { marketId: MULTI_MARKET, amount: 5 },
   }),
   placeOrder: operation<TxResponse, PredictionOrderInput>({
     method: 'POST', path: '/api/v1/prediction/orders', auth: 'trade', source: 'real',
@@ -102,6 +102,6 @@ export const predictionTradingOperations = {
   }),
   redeemCompleteSet: operation<TxResponse, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/redemptions', auth: 'trade', source: 'real',
-    summary: 'Burn a complete set for USDC', input: amountInput, example: { marketId, amount: 5 }, response: txShape,
+    summary: 'Burn a complete set for USDC', input: amountInput, example: { marketId, amount: 5 },
   }),
 }
