@@ -2,7 +2,12 @@ import { ServerClock } from './auth/clock.ts'
 import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
 import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
-import { bindOperations } from './api/operation.ts'
+import { accountApi } from './api/account.ts'
+import { championshipApi } from './api/championship.ts'
+import { bindOperations, type Api, type Operation, type ResponseChecking } from './api/operation.ts'
+import { perpApi } from './api/perp/index.ts'
+import { predictionApi } from './api/prediction/index.ts'
+import { spotApi } from './api/spot/index.ts'
 import { systemOperations } from './api/system.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
@@ -24,6 +29,8 @@ export interface ExchangeClientOptions extends TransportOptions {
   serviceName?: string
   /** The local clock, for tests that need a skewed one. Default `Date.now`. */
   now?: () => number
+  /** `strict` checks each answer's `data` against the operation's light schema. Default `off`. */
+  validateResponses?: ResponseChecking
 }
 
 function credentialsFrom(options: ExchangeClientOptions) {
@@ -55,11 +62,18 @@ const redacted = (apiKey: string | undefined) => (apiKey ? `${apiKey.slice(0, 9)
  */
 export class ExchangeCore {
   readonly #transport: Transport
+  readonly #validateResponses: ResponseChecking
   readonly serviceName: string
 
   constructor(options: ExchangeClientOptions) {
     this.#transport = new Transport(options, new ServerClock(options.now), credentialsFrom(options))
+    this.#validateResponses = options.validateResponses ?? 'off'
     this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
+  }
+
+  /** Methods for a table of operations (e.g. `perpOperations`), sent through this client. */
+  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops): Api<Ops> {
+    return bindOperations(this.#transport, ops, { validateResponses: this.#validateResponses })
   }
 
   /** @internal The transport the typed methods send through. */
@@ -111,4 +125,9 @@ export class ExchangeCore {
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
   readonly system = bindOperations(this.transport, systemOperations)
+  readonly account = accountApi(this)
+  readonly perp = perpApi(this)
+  readonly spot = spotApi(this)
+  readonly prediction = predictionApi(this)
+  readonly championship = championshipApi(this)
 }

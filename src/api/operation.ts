@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Transport } from '../transport/http.ts'
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError } from '../transport/errors.ts'
 
 /** What a call needs: nothing (open market data), any valid key, or a key with that permission. */
 export type Permission = 'none' | 'any' | 'read' | 'trade' | 'withdraw'
@@ -19,7 +19,12 @@ export interface Operation<Input = undefined, Output = unknown> {
   readonly auth: Permission
   readonly source: PathSource
   readonly summary: string
-  readonly input?: v.GenericSchema<unknown, Input>
+  /** Checks what the caller passes; `Input` is what the caller may pass (before conversions). */
+  readonly input?: v.GenericSchema<Input, unknown>
+  /** A valid input: shown in the docs, sent by the request-shape and conformance tests. */
+  readonly example?: Input
+  /** A light check of `data`, applied when the client is built with `validateResponses: 'strict'`. */
+  readonly response?: v.GenericSchema
   /** Input fields sent as query parameters even though the call carries a body. */
   readonly query?: readonly string[]
   /** A DELETE whose remaining fields travel as a JSON body rather than a query string. */
@@ -48,7 +53,20 @@ export type OperationMethod<O> = O extends Operation<infer Input, infer Output>
 
 export type Api<Ops> = { readonly [K in keyof Ops]: OperationMethod<Ops[K]> }
 
+/** How far a response's `data` is checked at run time. `off` trusts the declared type. */
+export type ResponseChecking = 'off' | 'strict'
+
+export interface BindSettings {
+  validateResponses?: ResponseChecking
+}
+
+/** Anything that binds a table of descriptions to its transport (an `ExchangeCore`). */
+export interface OperationBinder {
+  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops): Api<Ops>
+}
+
 /** Declares an operation; `Output` is the type of its `data`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function operation<Output = unknown, Input = undefined>(
   description: Omit<Operation<Input, Output>, 'output'>,
 ): Operation<Input, Output> {
@@ -63,7 +81,9 @@ export function validationError(issues: readonly v.BaseIssue<unknown>[]): Exchan
   return new ExchangeValidationError(field, rule, `${field || 'input'}: ${issue.message}`)
 }
 
-export function parseInput<T>(schema: v.GenericSchema<unknown, T>, input: unknown): T {
+export function parseInput<T>(schema: v.GenericSchema<any, T>, input: unknown): T {
+  // valibot's object schemas take arrays for objects and would blame a missing field instead.
+  if (Array.isArray(input)) throw new ExchangeValidationError('', 'object', 'input: must be an object, not an array')
   const result = v.safeParse(schema, input)
   if (!result.success) throw validationError(result.issues)
   return result.output
@@ -72,7 +92,7 @@ export function parseInput<T>(schema: v.GenericSchema<unknown, T>, input: unknow
 const TOKEN = /:([A-Za-z]+)/g
 
 /** Splits validated input into the path, the query and the body, as the description says. */
-export function toRequest(op: Operation<unknown, unknown>, input: Record<string, unknown> | undefined) {
+export function toRequest(op: Operation<any, unknown>, input: Record<string, unknown> | undefined) {
   const rest: Record<string, unknown> = { ...input }
   const path = op.path.replace(TOKEN, (_, name: string) => {
     const value = rest[name]
@@ -94,13 +114,13 @@ export function toRequest(op: Operation<unknown, unknown>, input: Record<string,
 
 /** A fresh idempotency key: time-ordered, 26 characters of [0-9a-z], from a cryptographic source. */
 export function newClientOrderId(): string {
-  const random = globalThis.crypto.getRandomValues(new Uint8Array(10))
+  const random = globalThis.crypto.getRandomValues(new Uint8Array(16))
   let id = Date.now().toString(36).padStart(10, '0')
   for (const byte of random) id += (byte % 36).toString(36)
   return id.slice(0, 26)
 }
 
-function withClientOrderIds(op: Operation<unknown, unknown>, input: Record<string, unknown>): { input: Record<string, unknown>; clientOrderId?: string } {
+function withClientOrderIds(op: Operation<any, unknown>, input: Record<string, unknown>): { input: Record<string, unknown>; clientOrderId?: string } {
   if (op.placement === 'order') {
     const clientOrderId = (input.clientOrderId as string | undefined) ?? newClientOrderId()
     return { input: { ...input, clientOrderId }, clientOrderId }
@@ -112,34 +132,56 @@ function withClientOrderIds(op: Operation<unknown, unknown>, input: Record<strin
   return { input: { ...input, orders } }
 }
 
+/** `strict`: the data must pass the operation's response check, or the call fails naming the field. */
+function checkResponse(op: Operation<any, unknown>, data: unknown): void {
+  if (!op.response) return
+  const result = v.safeParse(op.response, data)
+  if (result.success) return
+  const issue = result.issues[0]
+  const field = v.getDotPath(issue)
+  throw new ExchangeResponseError(200, `${op.method} ${op.path}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses: 'strict')`)
+}
+
 /** Validates, then sends one operation. Nothing goes on the wire when the input is bad. */
 export async function callOperation<Output>(
   transport: Transport,
-  op: Operation<unknown, Output>,
+  op: Operation<any, Output>,
   rawInput: unknown,
   options: CallOptions | undefined,
+  settings?: BindSettings,
 ): Promise<Output> {
   let input = op.input ? (parseInput(op.input, rawInput) as Record<string, unknown>) : undefined
   let clientOrderId: string | undefined
   if (op.placement && input) ({ input, clientOrderId } = withClientOrderIds(op, input))
   const request = toRequest(op, input)
-  return transport.send<Output>({
-    ...request,
-    auth: op.auth !== 'none',
-    idempotent: op.placement !== undefined,
-    clientOrderId,
-    signal: options?.signal,
-    timeoutMs: options?.timeoutMs,
-  })
+  let data: Output
+  try {
+    data = await transport.send<Output>({
+      ...request,
+      auth: op.auth !== 'none',
+      idempotent: op.placement !== undefined,
+      clientOrderId,
+      signal: options?.signal,
+      timeoutMs: options?.timeoutMs,
+    })
+  } catch (error) {
+    // A batch carries one id per order; the caller needs all of them to look the orders up.
+    if (op.placement === 'orders' && error instanceof OrderOutcomeUnknownError) {
+      throw new OrderOutcomeUnknownError(undefined, error.cause, (input!.orders as { clientOrderId: string }[]).map((order) => order.clientOrderId))
+    }
+    throw error
+  }
+  if (settings?.validateResponses === 'strict') checkResponse(op, data)
+  return data
 }
 
 /** Turns a table of descriptions into methods bound to a transport. */
-export function bindOperations<Ops extends Record<string, Operation<any, any>>>(transport: Transport, ops: Ops): Api<Ops> {
+export function bindOperations<Ops extends Record<string, Operation<any, any>>>(transport: Transport, ops: Ops, settings?: BindSettings): Api<Ops> {
   const api: Record<string, unknown> = {}
   for (const [name, op] of Object.entries(ops)) {
     api[name] = op.input
-      ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options)
-      : (options?: CallOptions) => callOperation(transport, op, undefined, options)
+      ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, settings)
+      : (options?: CallOptions) => callOperation(transport, op, undefined, options, settings)
   }
   return api as Api<Ops>
 }

@@ -123,14 +123,18 @@ export class ExchangeNetworkError extends ExchangeError {
  */
 export class OrderOutcomeUnknownError extends ExchangeError {
   readonly clientOrderId: string | undefined
-  constructor(clientOrderId: string | undefined, cause: unknown) {
+  /** Every clientOrderId the write carried: the order's, or one per order of a batch. */
+  readonly clientOrderIds: readonly string[]
+  constructor(clientOrderId: string | undefined, cause: unknown, batchClientOrderIds?: readonly string[]) {
+    const ids = batchClientOrderIds ?? (clientOrderId ? [clientOrderId] : [])
     super(
       'outcome-unknown',
-      `The outcome of the write is unknown: the request left but no answer came back${clientOrderId ? `; look it up by clientOrderId ${clientOrderId}` : ''}`,
+      `The outcome of the write is unknown: the request left but no answer came back${ids.length ? `; look it up by clientOrderId ${ids.join(', ')}` : ''}`,
       { cause },
     )
     this.name = 'OrderOutcomeUnknownError'
     this.clientOrderId = clientOrderId
+    this.clientOrderIds = ids
   }
 }
 

@@ -1,0 +1,73 @@
+import * as v from 'valibot'
+import { operation, type OperationBinder } from './operation.ts'
+import { limit, offset, pathSegment, text, type Data } from './schemas.ts'
+
+export interface Championship {
+  championshipId?: string
+  slug: string
+  name: string
+  status: string
+  type: string
+  period: string
+  [field: string]: unknown
+}
+
+export interface LeaderboardEntry {
+  rank: number
+  accountId?: string
+  pnl?: string
+  [field: string]: unknown
+}
+
+const listQuery = v.optional(v.strictObject({
+  status: v.optional(v.picklist(['draft', 'upcoming', 'active', 'ended', 'cancelled'], 'must be draft, upcoming, active, ended or cancelled')),
+  type: v.optional(v.picklist(['ex_only', 'prediction_only', 'mixed'], 'must be ex_only, prediction_only or mixed')),
+  period: v.optional(v.picklist(['permanent', 'weekly', 'monthly', 'quarterly', 'annual', 'custom'], 'must be permanent, weekly, monthly, quarterly, annual or custom')),
+  featuredOnly: v.optional(v.boolean('must be true or false')),
+  offset: v.optional(offset),
+  limit: v.optional(limit),
+}))
+const slugInput = v.strictObject({ slug: pathSegment })
+const leaderboardInput = v.strictObject({
+  slug: pathSegment,
+  sortBy: v.optional(v.picklist(['pnl', 'roi', 'volume', 'win_rate', 'trades'], 'must be pnl, roi, volume, win_rate or trades')),
+  period: v.optional(v.picklist(['24h', '7d', '30d', 'all'], 'must be 24h, 7d, 30d or all')),
+  offset: v.optional(offset),
+  limit: v.optional(limit),
+  search: v.optional(text(100)),
+})
+
+export type ChampionshipsQuery = v.InferInput<typeof listQuery>
+export type SlugInput = v.InferInput<typeof slugInput>
+export type LeaderboardInput = v.InferInput<typeof leaderboardInput>
+
+const slug = 'perp-masters-weekly'
+
+/** Championship: open, except the caller's own rank (needs read). Query names in snake_case. */
+export const championshipOperations = {
+  listChampionships: operation<Championship[], ChampionshipsQuery>({
+    method: 'GET', path: '/api/v1/championships', auth: 'none', source: 'real',
+    summary: 'Championships by status, type or period', input: listQuery, wire: { featuredOnly: 'featured_only' },
+    example: { status: 'active', featuredOnly: true, limit: 10 },
+  }),
+  getChampionship: operation<Championship, SlugInput>({
+    method: 'GET', path: '/api/v1/championships/:slug', auth: 'none', source: 'real',
+    summary: 'One championship by slug or id', input: slugInput, example: { slug },
+  }),
+  getLeaderboard: operation<Data, LeaderboardInput>({
+    method: 'GET', path: '/api/v1/championships/:slug/leaderboard', auth: 'none', source: 'real',
+    summary: 'Leaderboard of a championship', input: leaderboardInput, wire: { sortBy: 'sort_by' },
+    example: { slug, sortBy: 'pnl', period: '7d', limit: 10 },
+  }),
+  getMyRank: operation<Data, SlugInput>({
+    method: 'GET', path: '/api/v1/championships/:slug/me/rank', auth: 'read', source: 'real',
+    summary: "The caller's rank", input: slugInput, example: { slug },
+  }),
+  getTopThree: operation<LeaderboardEntry[], SlugInput>({
+    method: 'GET', path: '/api/v1/championships/:slug/top3', auth: 'none', source: 'real',
+    summary: 'The top three of a championship', input: slugInput, example: { slug },
+  }),
+}
+
+/** `client.championship` on its own. */
+export const championshipApi = (core: OperationBinder) => core.bind(championshipOperations)

@@ -1,0 +1,108 @@
+// Perp and spot publish the same per-market data under their own prefix; both tables start here.
+import * as v from 'valibot'
+import { operation } from '../operation.ts'
+import {
+  integer,
+  klineInterval,
+  marketInput,
+  marketSymbol,
+  timestampMs,
+  withStrings,
+  type Kline,
+  type MarketInput,
+} from '../schemas.ts'
+
+/** A market's trading rules; decimals as strings. */
+export interface Market {
+  symbol: string
+  baseAsset: string
+  quoteAsset: string
+  status: string
+  tickSize: string
+  stepSize: string
+  minOrderSize: string
+  [field: string]: unknown
+}
+
+/** `[price, size]`, both decimal strings. */
+export type BookLevel = [price: string, size: string]
+
+export interface OrderBook {
+  market: string
+  bids: BookLevel[]
+  asks: BookLevel[]
+  timestamp: number
+  [field: string]: unknown
+}
+
+export interface Ticker {
+  market: string
+  lastPrice: string
+  high24h: string
+  low24h: string
+  volume24h: string
+  change24h: string
+  [field: string]: unknown
+}
+
+/** A public trade of the market. */
+export interface Trade {
+  tradeId?: string
+  market: string
+  price: string
+  size: string
+  side: 'buy' | 'sell'
+  timestamp: number
+  [field: string]: unknown
+}
+
+const klinesInput = v.strictObject({
+  market: marketSymbol,
+  interval: klineInterval,
+  startTime: v.optional(timestampMs),
+  endTime: v.optional(timestampMs),
+  limit: v.optional(integer(1, 1000)),
+})
+const orderbookInput = v.strictObject({ market: marketSymbol, depth: v.optional(integer(1, 100)) })
+const tradesInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1, 500)) })
+
+export type KlinesInput = v.InferInput<typeof klinesInput>
+export type OrderbookInput = v.InferInput<typeof orderbookInput>
+export type TradesInput = v.InferInput<typeof tradesInput>
+
+const marketShape = withStrings('symbol')
+const book = v.looseObject({ bids: v.array(v.array(v.string())), asks: v.array(v.array(v.string())) })
+
+/** The six market-data reads every trading area has (`/api/v1/<area>/markets…`), open to all. */
+/* @__NO_SIDE_EFFECTS__ */
+export function marketDataOperations<M extends Market, T extends Ticker>(area: 'perp' | 'spot', market: string) {
+  const markets = `/api/v1/${area}/markets`
+  return {
+    listMarkets: operation<M[]>({
+      method: 'GET', path: markets, auth: 'none', source: 'spec',
+      summary: `Every ${area} market with its trading rules`, response: v.array(marketShape),
+    }),
+    getMarket: operation<M, MarketInput>({
+      method: 'GET', path: `${markets}/:market`, auth: 'none', source: 'spec',
+      summary: `One ${area} market`, input: marketInput, example: { market }, response: marketShape,
+    }),
+    getKlines: operation<Kline[], KlinesInput>({
+      method: 'GET', path: `${markets}/:market/klines`, auth: 'none', source: 'spec',
+      summary: `Candles of a ${area} market`, input: klinesInput, example: { market, interval: '1h', limit: 24 },
+      response: v.array(v.looseObject({ openTime: v.number(), close: v.string() })),
+    }),
+    getOrderbook: operation<OrderBook, OrderbookInput>({
+      method: 'GET', path: `${markets}/:market/orderbook`, auth: 'none', source: 'spec',
+      summary: `Order book of a ${area} market`, input: orderbookInput, example: { market, depth: 20 }, response: book,
+    }),
+    getTicker: operation<T, MarketInput>({
+      method: 'GET', path: `${markets}/:market/ticker`, auth: 'none', source: 'spec',
+      summary: `24-hour ticker of a ${area} market`, input: marketInput, example: { market }, response: withStrings('market', 'lastPrice'),
+    }),
+    getTrades: operation<Trade[], TradesInput>({
+      method: 'GET', path: `${markets}/:market/trades`, auth: 'none', source: 'spec',
+      summary: `Recent public trades of a ${area} market`, input: tradesInput, example: { market, limit: 50 },
+      response: v.array(withStrings('price', 'size')),
+    }),
+  }
+}

@@ -1,0 +1,225 @@
+// Perp and spot trade orders the same way under their own prefix; their order tables come from here.
+import * as v from 'valibot'
+import { operation, parseInput, type CallOptions } from '../operation.ts'
+import {
+  batchOf,
+  clientOrderId,
+  cursorEntries,
+  cursorOf,
+  id,
+  marketSymbol,
+  positiveDecimal,
+  withStrings,
+  type CursorPage,
+} from '../schemas.ts'
+
+export type OrderSide = 'buy' | 'sell'
+export type OrderType = 'limit' | 'market'
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK'
+
+/** An order as the service reports it; ids and decimals are strings. */
+export interface Order {
+  orderId: string
+  clientOrderId?: string | null
+  market: string
+  side: OrderSide
+  type: OrderType
+  price?: string | null
+  size: string
+  filledSize?: string
+  remainingSize?: string
+  avgFillPrice?: string | null
+  fee?: string
+  status: string
+  timeInForce?: TimeInForce
+  reduceOnly?: boolean
+  postOnly?: boolean
+  createdAt?: number
+  updatedAt?: number
+  [field: string]: unknown
+}
+
+/** An order of a batch the exchange refused; the rest of the batch still went ahead. */
+export interface RejectedOrder {
+  clientOrderId: string | null
+  status: 'rejected'
+  error: { code: string; codeNum?: number; message?: string; details?: Record<string, unknown> | null }
+  [field: string]: unknown
+}
+
+/** One result per order of a batch, in the order sent. */
+export interface PlacedOrders<O> {
+  orders: (O | RejectedOrder)[]
+  [field: string]: unknown
+}
+
+export interface CancelledOrders {
+  cancelledCount: number
+  orderIds: string[]
+  [field: string]: unknown
+}
+
+/** The fields every order takes; perp adds leverage. */
+export const orderEntries = {
+  market: marketSymbol,
+  side: v.picklist(['buy', 'sell'], 'must be "buy" or "sell"'),
+  type: v.picklist(['limit', 'market'], 'must be "limit" or "market"'),
+  size: positiveDecimal,
+  price: v.optional(positiveDecimal),
+  clientOrderId: v.optional(clientOrderId),
+  timeInForce: v.optional(v.picklist(['GTC', 'IOC', 'FOK'], 'must be GTC, IOC or FOK')),
+  reduceOnly: v.optional(v.boolean('must be true or false')),
+  postOnly: v.optional(v.boolean('must be true or false')),
+}
+
+/** One order of an area: the common fields plus the area's own (perp: leverage). */
+/* @__NO_SIDE_EFFECTS__ */
+export function orderSchema<E extends v.ObjectEntries>(extra: E) {
+  return v.pipe(
+    v.strictObject({ ...orderEntries, ...extra }),
+    v.forward(v.check((order) => order.type !== 'limit' || order.price !== undefined, 'a limit order needs a price'), ['price'] as never),
+  )
+}
+
+const idInput = v.strictObject({ id })
+const openOrdersQuery = v.optional(v.strictObject({ market: v.optional(marketSymbol), clientOrderId: v.optional(clientOrderId), ...cursorEntries }))
+const modifyInput = v.pipe(
+  v.strictObject({ id, price: v.optional(positiveDecimal), size: v.optional(positiveDecimal) }),
+  v.forward(v.check((input) => input.price !== undefined || input.size !== undefined, 'give a new price, a new size or both'), ['price']),
+)
+const cancelInput = v.strictObject({ orderIds: batchOf(id) })
+
+export type IdInput = v.InferInput<typeof idInput>
+export type OpenOrdersQuery = v.InferInput<typeof openOrdersQuery>
+export type ModifyOrderInput = v.InferInput<typeof modifyInput>
+export type CancelOrdersInput = v.InferInput<typeof cancelInput>
+
+/** Light check of an order in `validateResponses: 'strict'`. */
+export const orderShape = withStrings('orderId')
+
+/**
+ * The seven order operations of an area (`/api/v1/<area>/orders…`). `order` validates one
+ * order; `example` is a valid one.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function orderOperations<O extends Order, I extends Record<string, unknown>>(
+  area: 'perp' | 'spot',
+  order: v.GenericSchema<I, unknown>,
+  example: I,
+) {
+  const orders = `/api/v1/${area}/orders`
+  return {
+    listOpenOrders: operation<CursorPage<O>, OpenOrdersQuery>({
+      method: 'GET', path: orders, auth: 'read', source: 'spec',
+      summary: `Open ${area} orders (cursor list); filter by market or clientOrderId`,
+      input: openOrdersQuery, example: { market: example.market as string, limit: 20 }, response: cursorOf(orderShape),
+    }),
+    placeOrder: operation<O, I>({
+      method: 'POST', path: orders, auth: 'trade', source: 'spec',
+      summary: `Place a ${area} order; a clientOrderId is generated when absent and kept across retries`,
+      input: order, example, placement: 'order', response: orderShape,
+    }),
+    placeOrders: operation<PlacedOrders<O>, { orders: I[] }>({
+      method: 'POST', path: `${orders}/batch`, auth: 'trade', source: 'spec',
+      summary: `Place up to 50 ${area} orders; each gets a clientOrderId when it has none`,
+      input: v.strictObject({ orders: batchOf(order) }) as v.GenericSchema<{ orders: I[] }, unknown>,
+      example: { orders: [example, { ...example, side: 'sell' }] }, placement: 'orders',
+      response: v.looseObject({ orders: v.array(v.looseObject({})) }),
+    }),
+    cancelOrders: operation<CancelledOrders, CancelOrdersInput>({
+      method: 'DELETE', path: `${orders}/batch`, auth: 'trade', source: 'spec',
+      summary: `Cancel up to 50 ${area} orders by id (body { order_ids })`,
+      input: cancelInput, wire: { orderIds: 'order_ids' }, deleteBody: true, example: { orderIds: ['1001', '1002'] },
+      response: v.looseObject({ cancelledCount: v.number(), orderIds: v.array(v.string()) }),
+    }),
+    getOrder: operation<O, IdInput>({
+      method: 'GET', path: `${orders}/:id`, auth: 'read', source: 'spec',
+      summary: `One ${area} order by id`, input: idInput, example: { id: '1001' }, response: orderShape,
+    }),
+    modifyOrder: operation<O, ModifyOrderInput>({
+      method: 'PUT', path: `${orders}/:id`, auth: 'trade', source: 'spec',
+      summary: `Change the price or size of an open ${area} order`,
+      input: modifyInput, example: { id: '1001', price: example.price as string }, response: orderShape,
+    }),
+    cancelOrder: operation<O, IdInput>({
+      method: 'DELETE', path: `${orders}/:id`, auth: 'trade', source: 'spec',
+      summary: `Cancel one ${area} order`, input: idInput, example: { id: '1001' },
+    }),
+  }
+}
+
+export const historyQuery = v.optional(v.strictObject({ market: v.optional(marketSymbol), ...cursorEntries }))
+const orderHistoryQuery = v.optional(v.strictObject({
+  market: v.optional(marketSymbol),
+  clientOrderId: v.optional(clientOrderId),
+  status: v.optional(v.picklist(['filled', 'cancelled', 'expired', 'rejected'], 'must be filled, cancelled, expired or rejected')),
+  ...cursorEntries,
+}))
+export type HistoryQuery = v.InferInput<typeof historyQuery>
+export type OrderHistoryQuery = v.InferInput<typeof orderHistoryQuery>
+
+/** A fill of one of the caller's orders. */
+export interface Fill {
+  tradeId: string
+  orderId: string
+  clientOrderId?: string | null
+  market: string
+  side: OrderSide
+  price: string
+  size: string
+  fee: string
+  /** `maker` or `taker`. */
+  liquidity?: string
+  /** Perp fills: PnL realized by this fill. */
+  realizedPnl?: string
+  createdAt: number
+  [field: string]: unknown
+}
+
+/** The order and trade history of an area (`/api/v1/<area>/history/…`). */
+/* @__NO_SIDE_EFFECTS__ */
+export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', market: string) {
+  const history = `/api/v1/${area}/history`
+  return {
+    getOrderHistory: operation<CursorPage<O>, OrderHistoryQuery>({
+      method: 'GET', path: `${history}/orders`, auth: 'read', source: 'spec',
+      summary: `Closed ${area} orders (filled, cancelled, expired, rejected); cursor list`,
+      input: orderHistoryQuery, example: { market, status: 'filled', limit: 20 }, response: cursorOf(orderShape),
+    }),
+    getTradeHistory: operation<CursorPage<Fill>, HistoryQuery>({
+      method: 'GET', path: `${history}/trades`, auth: 'read', source: 'spec',
+      summary: `The caller's ${area} fills; cursor list`,
+      input: historyQuery, example: { market, limit: 20 }, response: cursorOf(),
+    }),
+  }
+}
+
+const findOrderInput = v.strictObject({ clientOrderId, market: v.optional(marketSymbol) })
+export type FindOrderInput = v.InferInput<typeof findOrderInput>
+
+interface OrderLookups<O> {
+  listOpenOrders(input: OpenOrdersQuery, options?: CallOptions): Promise<CursorPage<O>>
+  getOrderHistory(input: OrderHistoryQuery, options?: CallOptions): Promise<CursorPage<O>>
+}
+
+/**
+ * Finds an order by its clientOrderId: in the open orders first, then in the order history. An
+ * order only ever moves from open to history, so this order of look-ups cannot miss it.
+ * `undefined` means the exchange never took the order.
+ */
+async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrderInput, options?: CallOptions): Promise<O | undefined> {
+  const query = parseInput(findOrderInput, input)
+  const matches = (order: O) => order.clientOrderId === query.clientOrderId
+  const open = await api.listOpenOrders(query, options)
+  return open.items.find(matches) ?? (await api.getOrderHistory(query, options)).items.find(matches)
+}
+
+export type WithFindOrder<A, O> = A & {
+  /** The order placed with this clientOrderId (open or closed), or `undefined` if the exchange never took it. */
+  findOrder(input: FindOrderInput, options?: CallOptions): Promise<O | undefined>
+}
+
+/** An area's bound methods plus `findOrder`, the look-up after an `OrderOutcomeUnknownError`. */
+export function withFindOrder<O extends Order, A extends OrderLookups<O>>(api: A): WithFindOrder<A, O> {
+  return { ...api, findOrder: (input, options) => findOrder<O>(api, input, options) }
+}

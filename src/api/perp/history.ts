@@ -1,0 +1,50 @@
+import { orderHistoryOperations, historyQuery, type HistoryQuery } from '../common/orders.ts'
+import { operation } from '../operation.ts'
+import { cursorOf, type CursorPage } from '../schemas.ts'
+import type { PerpOrder } from './trading.ts'
+
+/** A funding payment of the caller: positive received, negative paid. */
+export interface FundingPayment {
+  fundingId: string
+  market: string
+  fundingRate: string
+  payment: string
+  fundingTime: number
+  [field: string]: unknown
+}
+
+export interface Liquidation {
+  liquidationId: string
+  market: string
+  side: string
+  size: string
+  markPrice: string
+  [field: string]: unknown
+}
+
+export interface PnlRecord {
+  pnlId: string
+  market: string
+  realizedPnl: string
+  createdAt: number
+  [field: string]: unknown
+}
+
+const market = 'BTC-USDC'
+
+/** Perp History: the caller's records, cursor lists, need read. */
+export const perpHistoryOperations = {
+  getFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
+    method: 'GET', path: '/api/v1/perp/history/funding', auth: 'read', source: 'spec',
+    summary: "The caller's funding payments; cursor list", input: historyQuery, example: { market, limit: 20 }, response: cursorOf(),
+  }),
+  getLiquidationHistory: operation<CursorPage<Liquidation>, HistoryQuery>({
+    method: 'GET', path: '/api/v1/perp/history/liquidations', auth: 'read', source: 'spec',
+    summary: "The caller's liquidations; cursor list", input: historyQuery, example: { limit: 20 }, response: cursorOf(),
+  }),
+  getPnlHistory: operation<CursorPage<PnlRecord>, HistoryQuery>({
+    method: 'GET', path: '/api/v1/perp/history/pnl', auth: 'read', source: 'spec',
+    summary: "The caller's realized PnL; cursor list", input: historyQuery, example: { market, limit: 20 }, response: cursorOf(),
+  }),
+  ...orderHistoryOperations<PerpOrder>('perp', market),
+}

@@ -1,0 +1,126 @@
+import * as v from 'valibot'
+import { orderShape } from '../common/orders.ts'
+import { operation } from '../operation.ts'
+import { marketInput, marketSymbol, positiveDecimal, withStrings, type MarketInput } from '../schemas.ts'
+import { leverage, type PerpOrder } from './trading.ts'
+
+/** An open position; `side` is `long` or `short`, decimals are strings. */
+export interface Position {
+  market: string
+  side: string
+  size: string
+  entryPrice: string
+  markPrice: string
+  liquidationPrice?: string
+  unrealizedPnl?: string
+  margin?: string
+  leverage?: number
+  takeProfitPrice?: string | null
+  stopLossPrice?: string | null
+  tpSlStatus?: string
+  [field: string]: unknown
+}
+
+/** The closing order, and what is left of the position (`null` when closed in full). */
+export interface ClosedPosition {
+  order: PerpOrder
+  position: Position | null
+  [field: string]: unknown
+}
+
+export interface Leverage {
+  market: string
+  leverage: number
+  [field: string]: unknown
+}
+
+const closeInput = v.pipe(
+  v.strictObject({
+    market: marketSymbol,
+    type: v.picklist(['market', 'limit'], 'must be "market" or "limit"'),
+    size: v.optional(positiveDecimal),
+    price: v.optional(positiveDecimal),
+  }),
+  v.forward(v.check((input) => input.type !== 'limit' || input.price !== undefined, 'a limit close needs a price'), ['price']),
+)
+const leverageInput = v.strictObject({ market: marketSymbol, leverage })
+const marginInput = v.strictObject({ market: marketSymbol, amount: positiveDecimal, type: v.picklist(['add', 'remove'], 'must be "add" or "remove"') })
+const triggerType = v.optional(v.picklist(['market', 'limit'], 'must be "market" or "limit"'))
+const tpslInput = v.pipe(
+  v.strictObject({
+    market: marketSymbol,
+    takeProfitPrice: v.optional(positiveDecimal),
+    stopLossPrice: v.optional(positiveDecimal),
+    takeProfitType: triggerType,
+    stopLossType: triggerType,
+    /** Replace legs that already exist instead of failing with POS_TPSL_EXISTS. */
+    replace: v.optional(v.boolean('must be true or false')),
+  }),
+  v.forward(
+    v.check((input) => input.takeProfitPrice !== undefined || input.stopLossPrice !== undefined, 'give a takeProfitPrice, a stopLossPrice or both'),
+    ['takeProfitPrice'],
+  ),
+)
+const cancelTpslInput = v.strictObject({
+  market: marketSymbol,
+  type: v.picklist(['take_profit', 'stop_loss', 'all'], 'must be take_profit, stop_loss or all'),
+})
+
+export type ClosePositionInput = v.InferInput<typeof closeInput>
+export type SetLeverageInput = v.InferInput<typeof leverageInput>
+export type AdjustMarginInput = v.InferInput<typeof marginInput>
+export type TpslInput = v.InferInput<typeof tpslInput>
+export type CancelTpslInput = v.InferInput<typeof cancelTpslInput>
+
+/** The service takes these bodies in snake_case; the SDK's input stays camelCase. */
+const tpslWire = {
+  takeProfitPrice: 'take_profit_price',
+  stopLossPrice: 'stop_loss_price',
+  takeProfitType: 'take_profit_type',
+  stopLossType: 'stop_loss_type',
+}
+
+const market = 'BTC-USDC'
+const positionShape = withStrings('market', 'size')
+const tpslExample: TpslInput = { market, takeProfitPrice: '70000', stopLossPrice: '50000' }
+
+/** Perp Positions: reads need read, changes need trade. */
+export const perpPositionOperations = {
+  listPositions: operation<Position[]>({
+    method: 'GET', path: '/api/v1/perp/positions', auth: 'read', source: 'spec',
+    summary: 'Every open position', response: v.array(positionShape),
+  }),
+  getPosition: operation<Position, MarketInput>({
+    method: 'GET', path: '/api/v1/perp/positions/:market', auth: 'read', source: 'spec',
+    summary: 'The position in one market', input: marketInput, example: { market }, response: positionShape,
+  }),
+  closePosition: operation<ClosedPosition, ClosePositionInput>({
+    method: 'POST', path: '/api/v1/perp/positions/:market/close', auth: 'trade', source: 'spec',
+    summary: 'Close a position (market, or limit IOC at a price), in full or by size', input: closeInput, example: { market, type: 'market' },
+    response: v.looseObject({ order: orderShape }),
+  }),
+  getLeverage: operation<Leverage, MarketInput>({
+    method: 'GET', path: '/api/v1/perp/positions/:market/leverage', auth: 'read', source: 'spec',
+    summary: 'Leverage preference of a market', input: marketInput, example: { market }, response: v.looseObject({ leverage: v.number() }),
+  }),
+  setLeverage: operation<Leverage, SetLeverageInput>({
+    method: 'PUT', path: '/api/v1/perp/positions/:market/leverage', auth: 'trade', source: 'spec',
+    summary: 'Set the leverage of a market', input: leverageInput, example: { market, leverage: 10 }, response: v.looseObject({ leverage: v.number() }),
+  }),
+  adjustMargin: operation<Position, AdjustMarginInput>({
+    method: 'POST', path: '/api/v1/perp/positions/:market/margin', auth: 'trade', source: 'spec',
+    summary: 'Add margin to a position or remove it', input: marginInput, example: { market, amount: '10', type: 'add' }, response: positionShape,
+  }),
+  setTpsl: operation<Position, TpslInput>({
+    method: 'POST', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
+    summary: 'Set take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: tpslExample, response: positionShape,
+  }),
+  modifyTpsl: operation<Position, TpslInput>({
+    method: 'PUT', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
+    summary: 'Change take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: { market, takeProfitPrice: '72000' }, response: positionShape,
+  }),
+  cancelTpsl: operation<Position, CancelTpslInput>({
+    method: 'DELETE', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
+    summary: 'Cancel take-profit, stop-loss or both (query type)', input: cancelTpslInput, example: { market, type: 'all' }, response: positionShape,
+  }),
+}

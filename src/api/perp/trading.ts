@@ -1,0 +1,18 @@
+import * as v from 'valibot'
+import { orderOperations, orderSchema, type Order } from '../common/orders.ts'
+import { integer } from '../schemas.ts'
+
+/** Leverage a perp order or position may ask for. */
+export const leverage = integer(1, 125)
+
+const perpOrder = orderSchema({ leverage: v.optional(leverage) })
+export type PerpOrderInput = v.InferInput<typeof perpOrder>
+
+export interface PerpOrder extends Order {
+  leverage?: number
+}
+
+/** Perp Trading: orders need read (lists) or trade (writes). */
+export const perpTradingOperations = orderOperations<PerpOrder, PerpOrderInput>('perp', perpOrder, {
+  market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.01', price: '60000', leverage: 5,
+})

@@ -1,0 +1,66 @@
+import * as v from 'valibot'
+import { operation } from '../operation.ts'
+import { itemsOf, limit, limitQuery, pageEntries, pageOf, text, type Items, type LimitQuery, type Page } from '../schemas.ts'
+import type { PredictionMarket } from './markets.ts'
+
+export interface CategoryCount {
+  category: string
+  count: number
+  [field: string]: unknown
+}
+
+export interface TagCount {
+  tag: string
+  count: number
+  [field: string]: unknown
+}
+
+const marketsQuery = v.optional(v.strictObject({
+  status: v.optional(text(32)),
+  category: v.optional(text(64)),
+  marketType: v.optional(v.picklist(['binary', 'multi_outcome'], 'must be "binary" or "multi_outcome"')),
+  tag: v.optional(text(64)),
+  ...pageEntries,
+}))
+const searchInput = v.strictObject({ q: text(200), limit: v.optional(limit) })
+
+export type MarketsQuery = v.InferInput<typeof marketsQuery>
+export type SearchInput = v.InferInput<typeof searchInput>
+
+const marketList = v.array(v.looseObject({ marketId: v.string() }))
+
+/** Prediction Discovery: open, no credential (paths of the real service). */
+export const predictionDiscoveryOperations = {
+  listCategories: operation<CategoryCount[]>({
+    method: 'GET', path: '/api/v1/prediction/categories', auth: 'none', source: 'real', summary: 'Categories with market counts',
+  }),
+  listMarkets: operation<Page<PredictionMarket>, MarketsQuery>({
+    method: 'GET', path: '/api/v1/prediction/markets', auth: 'none', source: 'real',
+    summary: 'Markets filtered by status, category, type or tag; page list',
+    input: marketsQuery, example: { marketType: 'binary', page: 1, pageSize: 20 }, response: pageOf(v.looseObject({ marketId: v.string() })),
+  }),
+  listActiveMarkets: operation<PredictionMarket[], LimitQuery>({
+    method: 'GET', path: '/api/v1/prediction/markets/active', auth: 'none', source: 'real',
+    summary: 'Markets open for trading', input: limitQuery, example: { limit: 10 }, response: marketList,
+  }),
+  listEndingSoonMarkets: operation<PredictionMarket[], LimitQuery>({
+    method: 'GET', path: '/api/v1/prediction/markets/ending-soon', auth: 'none', source: 'real',
+    summary: 'Markets closest to their end time', input: limitQuery, example: { limit: 10 }, response: marketList,
+  }),
+  listNewMarkets: operation<PredictionMarket[], LimitQuery>({
+    method: 'GET', path: '/api/v1/prediction/markets/new', auth: 'none', source: 'real',
+    summary: 'Recently created markets', input: limitQuery, example: { limit: 10 }, response: marketList,
+  }),
+  listTrendingMarkets: operation<Items<PredictionMarket>, LimitQuery>({
+    method: 'GET', path: '/api/v1/prediction/markets/trending', auth: 'none', source: 'real',
+    summary: 'Markets by volume', input: limitQuery, example: { limit: 10 }, response: itemsOf(),
+  }),
+  searchMarkets: operation<PredictionMarket[], SearchInput>({
+    method: 'GET', path: '/api/v1/prediction/search', auth: 'none', source: 'real',
+    summary: 'Markets whose question matches the words', input: searchInput, example: { q: 'bitcoin', limit: 10 },
+  }),
+  listTags: operation<TagCount[], LimitQuery>({
+    method: 'GET', path: '/api/v1/prediction/tags', auth: 'none', source: 'real',
+    summary: 'Popular tags with counts', input: limitQuery, example: { limit: 20 },
+  }),
+}

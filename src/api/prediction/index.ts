@@ -1,0 +1,38 @@
+import * as v from 'valibot'
+import { parseInput, type Api, type CallOptions, type OperationBinder } from '../operation.ts'
+import { clientOrderId, id } from '../schemas.ts'
+import { predictionDiscoveryOperations } from './discovery.ts'
+import { predictionMarketOperations } from './markets.ts'
+import { predictionOracleOperations } from './oracle.ts'
+import { predictionTradingOperations, type PredictionOrder } from './trading.ts'
+import { predictionUserOperations } from './user.ts'
+
+/** Every prediction operation: discovery, markets, user, trading, oracle. */
+export const predictionOperations = {
+  ...predictionDiscoveryOperations,
+  ...predictionMarketOperations,
+  ...predictionUserOperations,
+  ...predictionTradingOperations,
+  ...predictionOracleOperations,
+}
+
+const findInput = v.strictObject({ clientOrderId, marketId: v.optional(id) })
+export type FindPredictionOrderInput = v.InferInput<typeof findInput>
+
+export type PredictionApi = Api<typeof predictionOperations> & {
+  /** The order placed with this clientOrderId (any status), or `undefined` if the exchange never took it. */
+  findOrder(input: FindPredictionOrderInput, options?: CallOptions): Promise<PredictionOrder | undefined>
+}
+
+/** `client.prediction` on its own: `predictionApi(new ExchangeCore(options))`. */
+export function predictionApi(core: OperationBinder): PredictionApi {
+  const api = core.bind(predictionOperations)
+  return {
+    ...api,
+    async findOrder(input, options) {
+      const query = parseInput(findInput, input)
+      const orders = await api.getMyOrders(query, options)
+      return orders.find((order) => order.clientOrderId === query.clientOrderId)
+    },
+  }
+}

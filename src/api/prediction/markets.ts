@@ -1,0 +1,164 @@
+import * as v from 'valibot'
+import { operation } from '../operation.ts'
+import { batchOf, id, integer, klineInterval, limit, text, timestampMs, withStrings, type Data, type Kline } from '../schemas.ts'
+import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
+
+export type MarketType = 'binary' | 'multi_outcome'
+
+export interface Outcome {
+  outcomeIndex: number
+  label: string
+  priceE6: number
+  [field: string]: unknown
+}
+
+/** A prediction market; `*E6` fields are integers in millionths, ids are strings. */
+export interface PredictionMarket {
+  marketId: string
+  slug?: string
+  marketType: MarketType
+  numOutcomes: number
+  question: string
+  description?: string
+  category: string
+  tags?: string[]
+  status: string
+  endTime: number
+  outcomes: Outcome[]
+  totalVolumeE6?: number
+  [field: string]: unknown
+}
+
+export interface MarketPrices {
+  marketId: string
+  marketType: MarketType
+  outcomes: Outcome[]
+  updatedAt: number
+  [field: string]: unknown
+}
+
+/** Depth levels: `price` is a float in [0, 1]. */
+export interface DepthLevel {
+  price: number
+  amount: number
+  [field: string]: unknown
+}
+
+export interface OutcomeDepth {
+  outcomeIndex: number
+  bids: DepthLevel[]
+  asks: DepthLevel[]
+  [field: string]: unknown
+}
+
+export interface PredictionOrderBook {
+  marketId: string
+  marketType: MarketType
+  bids: { price: number; shares: number; orderCount: number }[]
+  asks: { price: number; shares: number; orderCount: number }[]
+  lastUpdated: number
+  [field: string]: unknown
+}
+
+export interface PriceBalance {
+  sumPriceE6: number
+  balanced: boolean
+  [field: string]: unknown
+}
+
+const createInput = v.pipe(
+  v.strictObject({
+    question: text(500),
+    description: v.optional(text(5000)),
+    category: text(64),
+    tags: v.optional(v.pipe(v.array(text(64), 'must be an array of strings'), v.maxLength(10, 'must hold at most 10 tags'))),
+    marketType: v.picklist(['binary', 'multi_outcome'], 'must be "binary" or "multi_outcome"'),
+    outcomes: v.optional(v.pipe(v.array(text(100), 'must be an array of labels'), v.minLength(2, 'must hold at least 2 outcomes'), v.maxLength(32, 'must hold at most 32 outcomes'))),
+    endTime: timestampMs,
+  }),
+  v.forward(v.check((input) => input.marketType === 'binary' || input.outcomes !== undefined, 'a multi-outcome market needs its outcomes'), ['outcomes']),
+)
+const batchPricesInput = v.strictObject({ marketIds: batchOf(id) })
+const outcomeInput = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex) })
+const klinesInput = v.strictObject({
+  marketId: id,
+  outcomeIndex: v.optional(outcomeIndex),
+  interval: klineInterval,
+  startTime: v.optional(timestampMs),
+  endTime: v.optional(timestampMs),
+  limit: v.optional(integer(1, 1000)),
+})
+const marketLimitInput = v.strictObject({ marketId: id, limit: v.optional(limit) })
+const priceHistoryInput = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex), limit: v.optional(limit) })
+
+export type CreateMarketInput = v.InferInput<typeof createInput>
+export type BatchPricesInput = v.InferInput<typeof batchPricesInput>
+export type OutcomeInput = v.InferInput<typeof outcomeInput>
+export type PredictionKlinesInput = v.InferInput<typeof klinesInput>
+export type MarketLimitInput = v.InferInput<typeof marketLimitInput>
+export type PriceHistoryInput = v.InferInput<typeof priceHistoryInput>
+
+const marketId = BINARY_MARKET
+const marketShape = withStrings('marketId')
+
+/** Prediction Markets: per-market data, open; creating a market needs trade. */
+export const predictionMarketOperations = {
+  createMarket: operation<PredictionMarket, CreateMarketInput>({
+    method: 'POST', path: '/api/v1/prediction/markets', auth: 'trade', source: 'ours',
+    summary: 'Create a binary or multi-outcome market',
+    input: createInput,
+    example: { question: 'Will BTC close above 100k this year?', category: 'crypto', tags: ['btc'], marketType: 'binary', endTime: 1_893_456_000_000 },
+    response: marketShape,
+  }),
+  getBatchPrices: operation<{ prices: MarketPrices[]; [field: string]: unknown }, BatchPricesInput>({
+    method: 'POST', path: '/api/v1/prediction/markets/batch-prices', auth: 'none', source: 'real',
+    summary: 'Outcome prices of up to 50 markets', input: batchPricesInput, example: { marketIds: [marketId, MULTI_MARKET] },
+    response: v.looseObject({ prices: v.array(marketShape) }),
+  }),
+  getMarket: operation<PredictionMarket, MarketIdInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId', auth: 'none', source: 'real',
+    summary: 'Market details', input: marketIdInput, example: { marketId }, response: marketShape,
+  }),
+  getAllDepths: operation<OutcomeDepth[], MarketIdInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/all-depths', auth: 'none', source: 'real',
+    summary: 'Depth of every outcome (prices as floats in [0, 1])', input: marketIdInput, example: { marketId },
+    response: v.array(v.looseObject({ outcomeIndex: v.number(), bids: v.array(v.looseObject({})) })),
+  }),
+  getDepth: operation<OutcomeDepth, OutcomeInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/depth', auth: 'none', source: 'real',
+    summary: 'Depth of one outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
+  }),
+  getKlines: operation<Kline[], PredictionKlinesInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/klines', auth: 'none', source: 'real',
+    summary: 'Candles of an outcome', input: klinesInput, example: { marketId, outcomeIndex: 0, interval: '1h', limit: 24 },
+  }),
+  getOrderbook: operation<PredictionOrderBook, OutcomeInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/orderbook', auth: 'none', source: 'real',
+    summary: 'Resting orders of an outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 }, response: marketShape,
+  }),
+  getMarketOrders: operation<Data[], MarketLimitInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/orders', auth: 'none', source: 'real',
+    summary: "The market's public orders", input: marketLimitInput, example: { marketId, limit: 20 },
+  }),
+  getOutcomes: operation<Outcome[], MarketIdInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/outcomes', auth: 'none', source: 'real',
+    summary: 'Outcomes with prices (multi-outcome markets)', input: marketIdInput, example: { marketId: MULTI_MARKET },
+  }),
+  getPriceBalance: operation<PriceBalance, MarketIdInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-balance', auth: 'none', source: 'real',
+    summary: 'Whether outcome prices sum to 1 (CTF constraint check)', input: marketIdInput, example: { marketId },
+    response: v.looseObject({ sumPriceE6: v.number(), balanced: v.boolean() }),
+  }),
+  getPriceHistory: operation<Data[], PriceHistoryInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-history', auth: 'none', source: 'real',
+    summary: 'Price history of an outcome', input: priceHistoryInput, example: { marketId, outcomeIndex: 0, limit: 50 },
+  }),
+  getMarketStats: operation<Data, MarketIdInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/stats', auth: 'none', source: 'real',
+    summary: 'Market statistics', input: marketIdInput, example: { marketId },
+  }),
+  getMarketTrades: operation<Data[], MarketLimitInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/trades', auth: 'none', source: 'real',
+    summary: "The market's trades", input: marketLimitInput, example: { marketId, limit: 20 },
+  }),
+}

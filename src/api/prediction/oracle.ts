@@ -1,0 +1,57 @@
+import * as v from 'valibot'
+import { operation } from '../operation.ts'
+import { id, text, type Data } from '../schemas.ts'
+import { BINARY_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
+import type { TxResponse } from './trading.ts'
+
+export interface OracleConfig {
+  challengePeriodMs: number
+  bondE6: number
+  sources: unknown[]
+  [field: string]: unknown
+}
+
+export type ProposalStatus = 'none' | 'proposed' | 'challenged' | 'finalized'
+
+export interface Proposal {
+  status: ProposalStatus
+  proposedOutcomeIndex: number | null
+  proposedAt: number | null
+  challengeDeadline: number | null
+  [field: string]: unknown
+}
+
+const challengeInput = v.strictObject({
+  marketId: id,
+  outcomeIndex,
+  evidenceHash: v.optional(v.pipe(text(128), v.regex(/^[A-Za-z0-9]+$/, 'must be a hash (letters and digits)'))),
+})
+export type ChallengeInput = v.InferInput<typeof challengeInput>
+
+const marketId = BINARY_MARKET
+
+/** Prediction Oracle: reads open; challenging and finalizing need trade. */
+export const predictionOracleOperations = {
+  getOracleConfig: operation<OracleConfig, MarketIdInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/oracle-config', auth: 'none', source: 'real',
+    summary: 'Challenge period, bond and sources of the oracle', input: marketIdInput, example: { marketId },
+    response: v.looseObject({ challengePeriodMs: v.number() }),
+  }),
+  getProposal: operation<Proposal, MarketIdInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/proposal', auth: 'none', source: 'real',
+    summary: 'The current result proposal', input: marketIdInput, example: { marketId },
+    response: v.looseObject({ status: v.string() }),
+  }),
+  getResearch: operation<Data, MarketIdInput>({
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/research', auth: 'none', source: 'real',
+    summary: "The LLM oracle's research data", input: marketIdInput, example: { marketId },
+  }),
+  challengeResult: operation<TxResponse, ChallengeInput>({
+    method: 'POST', path: '/api/v1/prediction/oracle/challenges', auth: 'trade', source: 'real',
+    summary: 'Challenge a proposed result during the challenge period', input: challengeInput, example: { marketId, outcomeIndex: 1 },
+  }),
+  finalizeResult: operation<TxResponse, MarketIdInput>({
+    method: 'POST', path: '/api/v1/prediction/oracle/finalizations', auth: 'trade', source: 'real',
+    summary: 'Finalize a result after the challenge period', input: marketIdInput, example: { marketId },
+  }),
+}

@@ -1,0 +1,16 @@
+// Inputs every prediction module uses.
+import * as v from 'valibot'
+import { id, integer } from '../schemas.ts'
+
+/** Outcome of a market: binary 0 = Yes, 1 = No; multi-outcome 0…n-1. */
+export const outcomeIndex = integer(0, 63)
+
+/** A share count (whole shares). */
+export const shares = integer(1)
+
+export const marketIdInput = v.strictObject({ marketId: id })
+export type MarketIdInput = v.InferInput<typeof marketIdInput>
+
+/** Example market ids of the docs: a binary market and a multi-outcome one. */
+export const BINARY_MARKET = '1001'
+export const MULTI_MARKET = '1003'

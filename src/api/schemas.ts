@@ -1,0 +1,191 @@
+// Shared input rules and response shapes. valibot's factories are marked side-effect free, so a
+// bundle keeps only the schemas the imported operations reach; our own factories are marked too.
+import * as v from 'valibot'
+
+/** Any JSON object the service may send: declared fields plus whatever else it adds. */
+export interface Data {
+  [field: string]: unknown
+}
+
+// ---- Inputs ----
+
+const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/
+
+/**
+ * A non-negative decimal as text ("0.01"). Numbers are refused, never converted: a float cannot
+ * carry a price exactly. No sign, exponent, NaN, Infinity or spaces.
+ */
+export const decimal = v.pipe(
+  v.string('must be a decimal string such as "0.01" (numbers are refused: no float rounding)'),
+  v.regex(DECIMAL, 'must be a plain decimal such as "0.01": digits, an optional fraction, no sign, exponent, NaN or Infinity'),
+)
+
+/** A decimal above zero: sizes, prices, amounts. */
+export const positiveDecimal = v.pipe(decimal, v.check((text) => /[1-9]/.test(text), 'must be greater than zero'))
+
+/** A whole number in [min, max] (JSON number on the wire). */
+/* @__NO_SIDE_EFFECTS__ */
+export function integer(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  return v.pipe(
+    v.number('must be a number'),
+    v.safeInteger('must be a whole number'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  )
+}
+
+/** UTC milliseconds. */
+export const timestampMs = integer(0)
+
+/** Page size of a cursor or limit list. */
+export const limit = integer(1, 100)
+export const page = integer(1)
+export const pageSize = integer(1, 100)
+export const offset = integer(0)
+
+/** An opaque cursor from a previous page's `nextCursor`. */
+export const cursor = v.pipe(v.string('must be the nextCursor string of the previous page'), v.minLength(1, 'must not be empty'), v.maxLength(512, 'must be at most 512 characters'))
+
+/** Free text of a query (search words, categories, tags). */
+/* @__NO_SIDE_EFFECTS__ */
+export function text(max: number) {
+  return v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`))
+}
+
+/** Market symbol `<BASE>-<QUOTE>`, upper case: `BTC-USDC`. */
+export const marketSymbol = v.pipe(
+  v.string('must be a market symbol string such as "BTC-USDC"'),
+  v.regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{1,20}$/, 'must be a market symbol <BASE>-<QUOTE> in upper case, such as "BTC-USDC"'),
+)
+
+/** Token symbol, upper case: `USDC`. */
+export const tokenSymbol = v.pipe(v.string('must be a token symbol such as "USDC"'), v.regex(/^[A-Z0-9]{1,20}$/, 'must be a token symbol in upper case, such as "USDC"'))
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.~:-]{0,127}$/
+
+/** A value that lands in a path segment: it cannot carry `/`, `?`, `#`, `%`, spaces or a dot segment. */
+export const pathSegment = v.pipe(
+  v.string('must be a string'),
+  v.regex(SEGMENT, 'must be 1 to 128 characters of [A-Za-z0-9_.~:-] starting with a letter or digit (no "/", "?", "#" or "%")'),
+)
+
+/**
+ * An id: a string, or a safe integer that becomes its decimal string (real ids exceed 2^53, so
+ * they travel as strings).
+ */
+export const id = v.union(
+  [pathSegment, v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.transform(String))],
+  'must be an id string (or a non-negative safe integer)',
+)
+
+/** Idempotency key of an order: 1 to 64 characters of [A-Za-z0-9_-]. */
+export const clientOrderId = v.pipe(
+  v.string('must be a string'),
+  v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 characters of [A-Za-z0-9_-]'),
+)
+
+/** A prediction price in millionths: a multiple of 1000 in [1000, 999000]. */
+export const priceE6 = v.pipe(
+  integer(1000, 999_000),
+  v.multipleOf(1000, 'must be a multiple of 1000 (a 0.1-cent grid)'),
+)
+
+/** Most items one batch call takes. */
+export const BATCH_LIMIT = 50
+
+/** A batch: 1 to 50 items. */
+/* @__NO_SIDE_EFFECTS__ */
+export function batchOf<T extends v.GenericSchema>(item: T) {
+  return v.pipe(v.array(item, 'must be an array'), v.minLength(1, 'must not be empty'), v.maxLength(BATCH_LIMIT, `must hold at most ${BATCH_LIMIT} items`))
+}
+
+/** Wallet address: EVM `0x` + 40 hex, or a Solana base58 public key. */
+export const walletAddress = v.pipe(
+  v.string('must be a string'),
+  v.regex(/^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'must be an EVM address (0x + 40 hex) or a Solana address (base58)'),
+)
+
+/** Candle width. */
+export const klineInterval = v.picklist(['1m', '5m', '15m', '1h', '4h', '1d'], 'must be one of 1m, 5m, 15m, 1h, 4h, 1d')
+
+/** `{ market }`: the input of most per-market reads. */
+export const marketInput = v.strictObject({ market: marketSymbol })
+export type MarketInput = v.InferInput<typeof marketInput>
+
+/** Page-list query (1-based page). */
+export const pageEntries = { page: v.optional(page), pageSize: v.optional(pageSize) }
+/** Cursor-list query. */
+export const cursorEntries = { limit: v.optional(limit), cursor: v.optional(cursor) }
+export const pageQuery = v.optional(v.strictObject(pageEntries))
+export type PageQuery = v.InferInput<typeof pageQuery>
+export const limitQuery = v.optional(v.strictObject({ limit: v.optional(limit) }))
+export type LimitQuery = v.InferInput<typeof limitQuery>
+
+// ---- Responses ----
+
+export interface Pagination {
+  page: number
+  pageSize: number
+  totalItems: number
+  totalPages: number
+  hasNext: boolean
+  hasPrev: boolean
+}
+
+/** A page list: `page`/`pageSize` in, `pagination.hasNext` says whether another page follows. */
+export interface Page<T> {
+  items: T[]
+  pagination: Pagination
+  [field: string]: unknown
+}
+
+/** A cursor list: pass `nextCursor` back as `cursor`; `null` on the last page. */
+export interface CursorPage<T> {
+  items: T[]
+  nextCursor: string | null
+  [field: string]: unknown
+}
+
+/** `{ items }` without paging. */
+export interface Items<T> {
+  items: T[]
+  [field: string]: unknown
+}
+
+// Light response checks (`validateResponses: 'strict'`): the shape, not every field.
+
+/* @__NO_SIDE_EFFECTS__ */
+export function pageOf(item: v.GenericSchema = v.looseObject({})) {
+  return v.looseObject({
+    items: v.array(item),
+    pagination: v.looseObject({ page: v.number(), pageSize: v.number(), hasNext: v.boolean() }),
+  })
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function cursorOf(item: v.GenericSchema = v.looseObject({})) {
+  return v.looseObject({ items: v.array(item), nextCursor: v.nullable(v.string()) })
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function itemsOf(item: v.GenericSchema = v.looseObject({})) {
+  return v.looseObject({ items: v.array(item) })
+}
+
+/** An object with these string fields (ids, symbols). */
+/* @__NO_SIDE_EFFECTS__ */
+export function withStrings(...fields: string[]) {
+  return v.looseObject(Object.fromEntries(fields.map((field) => [field, v.string('must be a string')])))
+}
+
+/** A candle; prices and volume as decimal strings. */
+export interface Kline {
+  openTime: number
+  open: string
+  high: string
+  low: string
+  close: string
+  volume: string
+  closeTime: number
+  [field: string]: unknown
+}

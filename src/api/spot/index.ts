@@ -1,0 +1,21 @@
+import { withFindOrder, type WithFindOrder } from '../common/orders.ts'
+import type { Api, OperationBinder } from '../operation.ts'
+import { spotBalanceOperations } from './balances.ts'
+import { spotHistoryOperations } from './history.ts'
+import { spotMarketDataOperations } from './market-data.ts'
+import { spotTradingOperations, type SpotOrder } from './trading.ts'
+
+/** Every spot operation: market data, trading, balances, history. */
+export const spotOperations = {
+  ...spotMarketDataOperations,
+  ...spotTradingOperations,
+  ...spotBalanceOperations,
+  ...spotHistoryOperations,
+}
+
+export type SpotApi = WithFindOrder<Api<typeof spotOperations>, SpotOrder>
+
+/** `client.spot` on its own: `spotApi(new ExchangeCore(options))` bundles only the spot schemas. */
+export function spotApi(core: OperationBinder): SpotApi {
+  return withFindOrder<SpotOrder, Api<typeof spotOperations>>(core.bind(spotOperations))
+}

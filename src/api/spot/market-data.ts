@@ -1,0 +1,30 @@
+import * as v from 'valibot'
+import { marketDataOperations, type Market, type Ticker } from '../common/market-data.ts'
+import { operation } from '../operation.ts'
+import { tokenSymbol, withStrings } from '../schemas.ts'
+
+export type SpotMarket = Market
+export type SpotTicker = Ticker
+
+export interface Token {
+  symbol: string
+  name?: string
+  decimals?: number
+  [field: string]: unknown
+}
+
+const tokenInput = v.strictObject({ symbol: tokenSymbol })
+export type TokenInput = v.InferInput<typeof tokenInput>
+
+/** Spot Market Data: open, no credential. Symbols are `<BASE>-<QUOTE>`. */
+export const spotMarketDataOperations = {
+  ...marketDataOperations<SpotMarket, SpotTicker>('spot', 'ETH-USDC'),
+  listTokens: operation<Token[]>({
+    method: 'GET', path: '/api/v1/spot/tokens', auth: 'none', source: 'spec',
+    summary: 'Every spot token', response: v.array(withStrings('symbol')),
+  }),
+  getToken: operation<Token, TokenInput>({
+    method: 'GET', path: '/api/v1/spot/tokens/:symbol', auth: 'none', source: 'spec',
+    summary: 'One spot token', input: tokenInput, example: { symbol: 'ETH' }, response: withStrings('symbol'),
+  }),
+}

@@ -1,0 +1,35 @@
+// A program that uses one area bundles that area's schemas and no other's.
+import { gzipSync } from 'node:zlib'
+import { build, type Rolldown } from 'vite'
+import { describe, expect, it } from 'vitest'
+
+const entry = new URL('../../src/index.ts', import.meta.url).pathname
+
+async function bundle(code: string): Promise<{ js: string; gzip: number }> {
+  const result = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [{ name: 'program', resolveId: (id) => (id === 'program' ? '\0program' : undefined), load: (id) => (id === '\0program' ? code : undefined) }],
+    build: { write: false, minify: true, target: 'es2022', rolldownOptions: { input: 'program', output: { format: 'es', minify: true } } },
+  })) as Rolldown.RolldownOutput
+  const js = result.output[0].code
+  return { js, gzip: gzipSync(js, { level: 9 }).length }
+}
+
+const AREAS = { perp: '/api/v1/perp/', spot: '/api/v1/spot/', prediction: '/api/v1/prediction/', account: '/api/v1/account/', championship: '/api/v1/championships' }
+
+describe('bundles of one-area programs', () => {
+  it('a perp-only program carries perp and nothing of the other areas; the full client carries all', async () => {
+    const perpOnly = await bundle(`import { ExchangeCore, perpApi } from '${entry}'
+      perpApi(new ExchangeCore({ baseUrl: 'http://x' })).getTicker({ market: 'BTC-USDC' }).then(console.log)`)
+    const full = await bundle(`import { ExchangeClient } from '${entry}'
+      new ExchangeClient({ baseUrl: 'http://x' }).perp.getTicker({ market: 'BTC-USDC' }).then(console.log)`)
+
+    for (const [area, path] of Object.entries(AREAS)) {
+      expect(perpOnly.js.includes(path), `${area} in the perp-only bundle`).toBe(area === 'perp')
+      expect(full.js.includes(path), `${area} in the full bundle`).toBe(true)
+    }
+    expect(perpOnly.js).not.toContain('multi_outcome')
+    expect(perpOnly.gzip).toBeLessThan(full.gzip)
+  }, 30_000)
+})
