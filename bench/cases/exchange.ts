@@ -1,0 +1,42 @@
+// The reference exchange: requests per second it verifies and serves, next to a no-op handler on
+// the same Node adapter, both driven by the SDK with the same signed request.
+import { existsSync } from 'node:fs'
+import { startChildServer } from '../lib/child-server.ts'
+import { sdkClient, viaSdk } from '../lib/http.ts'
+import { inFlight, measure, type Settings } from '../lib/measure.ts'
+import { row, type Section } from '../lib/report.ts'
+
+const NEEDED = ['src/testing/index.ts', 'src/testing/node/adapter.ts']
+
+export async function exchangeCase(settings: Settings): Promise<Section> {
+  const section: Section = { id: 'exchange', title: 'Reference exchange over its Node adapter (requests/s)', rows: [], notes: [] }
+  const missing = NEEDED.filter((file) => !existsSync(file))
+  if (missing.length) return { ...section, skipped: `${missing.join(' and ')} not present (the reference exchange is not merged yet)` }
+  const exchange = await startChildServer('bench/server/adapter.ts', ['exchange'])
+  const noop = await startChildServer('bench/server/adapter.ts', ['noop'])
+  try {
+    const call = { method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' } as const
+    const toExchange = viaSdk(sdkClient(exchange.url), call)
+    const toNoop = viaSdk(sdkClient(noop.url), call)
+    for (const concurrency of [1, 64]) {
+      const t = await measure([
+        { name: 'exchange', ...inFlight(concurrency, toExchange) },
+        { name: 'noop', ...inFlight(concurrency, toNoop) },
+      ], settings)
+      section.rows.push(row({
+        case: `signed GET (key introspection), concurrency ${concurrency}`,
+        subject: 'reference exchange',
+        value: t.exchange!.opsPerSec,
+        baseline: 'no-op handler',
+        baselineValue: t.noop!.opsPerSec,
+        unit: 'req/s',
+        better: 'higher',
+      }))
+    }
+    section.notes.push('Both servers run in processes of their own; the exchange checks key, timestamp window, signature and replay on every request.')
+  } finally {
+    exchange.close()
+    noop.close()
+  }
+  return section
+}
