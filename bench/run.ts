@@ -23,8 +23,8 @@ const { values } = parseArgs({
 })
 
 const settings: Settings = {
-  timeMs: Number(values.time ?? (values.quick ? 150 : 400)),
-  rounds: Number(values.rounds ?? (values.quick ? 1 : 3)),
+  timeMs: Number(values.time ?? (values.quick ? 80 : 250)),
+  rounds: Number(values.rounds ?? (values.quick ? 3 : 5)),
 }
 const coldRuns = values.quick ? 4 : 10
 

@@ -1,7 +1,7 @@
 // npm test: every stage of the test suite, in order, then one line `N passed, N failed`.
 // Each stage reports its own counts; a stage that cannot run counts as failed, never as skipped.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 interface Counts { passed: number; failed: number }
 type Stage = { name: string; run: () => Counts }
@@ -30,8 +30,20 @@ function vitest(reportName: string, args: string[] = [], runner: string[] = ['no
   }
 }
 
+/** Size budgets (scripts/size.ts), one check per budget, counted from its JSON report. */
+function sizeBudgets(): Counts {
+  const report = `${OUT}/size.json`
+  rmSync(report, { force: true })
+  exec(process.execPath, ['scripts/size.ts', '--no-build', '--report', report])
+  if (!existsSync(report)) return { passed: 0, failed: 1 }
+  const { budgets } = JSON.parse(readFileSync(report, 'utf8')) as { budgets: { pass: boolean }[] }
+  const passed = budgets.filter((b) => b.pass).length
+  return { passed, failed: budgets.length - passed }
+}
+
 const stages: Stage[] = [
   { name: 'build', run: check(process.execPath, ['scripts/build.ts']) },
+  { name: 'size budgets', run: sizeBudgets },
   { name: 'typecheck', run: check('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']) },
   { name: 'vitest', run: vitest('vitest') },
 ]

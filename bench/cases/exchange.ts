@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { startChildServer } from '../lib/child-server.ts'
 import { sdkClient, viaSdk } from '../lib/http.ts'
 import { inFlight, measure, type Settings } from '../lib/measure.ts'
-import { row, type Section } from '../lib/report.ts'
+import { row, timed, type Section } from '../lib/report.ts'
 
 const NEEDED = ['src/testing/index.ts', 'src/testing/node/adapter.ts']
 
@@ -26,11 +26,8 @@ export async function exchangeCase(settings: Settings): Promise<Section> {
       section.rows.push(row({
         case: `signed GET (key introspection), concurrency ${concurrency}`,
         subject: 'reference exchange',
-        value: t.exchange!.opsPerSec,
         baseline: 'no-op handler',
-        baselineValue: t.noop!.opsPerSec,
-        unit: 'req/s',
-        better: 'higher',
+        ...timed(t.exchange!, t.noop!, 'req/s'),
       }))
     }
     section.notes.push('Both servers run in processes of their own; the exchange checks key, timestamp window, signature and replay on every request.')

@@ -9,7 +9,7 @@ import { BATCH_SCHEMA, sampleBatch } from '../fixtures/orders.ts'
 import { startChildServer } from '../lib/child-server.ts'
 import { sdkClient, viaPresignedFetch } from '../lib/http.ts'
 import { measure, type Settings } from '../lib/measure.ts'
-import { figure, row, type Section } from '../lib/report.ts'
+import { figure, row, timed, type Section } from '../lib/report.ts'
 import { signers } from '../lib/signers.ts'
 
 /** Above this slope, noise is no longer a likely explanation. */
@@ -26,10 +26,11 @@ export function growthNote(series: string, unit: string, points: Point[]): strin
   const first = points[0]!
   const last = points.at(-1)!
   const marginal = ((last.us - first.us) * 1000) / (last.units - first.units)
+  const perUnit = marginal > 0 ? `marginal ${figure(marginal)} ns per ${unit}` : `no cost per ${unit} above the noise`
   const worst = Math.max(...steps.map((s) => s.slope))
   const slopes = steps.map((s) => `${s.from}→${s.to}: ${s.slope.toFixed(2)}`).join(', ')
   const verdict = worst > SLOPE_LIMIT ? `⚠ GROWS FASTER THAN LINEARLY (slope ${worst.toFixed(2)})` : 'linear or better'
-  return `${series}: log-log slopes ${slopes}; marginal ${figure(marginal)} ns per ${unit}; ${verdict}.`
+  return `${series}: log-log slopes ${slopes}; ${perUnit}; ${verdict}.`
 }
 
 export async function growthCase(settings: Settings): Promise<Section> {
@@ -47,7 +48,7 @@ export async function growthCase(settings: Settings): Promise<Section> {
     ], settings)
     signed.push({ units: bytes, us: t.cached!.usPerOp })
     native.push({ units: bytes, us: t.native!.usPerOp })
-    section.rows.push(row({ case: `sign ${sizeName(bytes)}`, subject: 'cached CryptoKey', value: t.cached!.usPerOp, baseline: 'node:crypto createHmac', baselineValue: t.native!.usPerOp, unit: 'µs', better: 'lower' }))
+    section.rows.push(row({ case: `sign ${sizeName(bytes)}`, subject: 'cached CryptoKey', baseline: 'node:crypto createHmac', ...timed(t.cached!, t.native!, 'µs') }))
   }
   section.notes.push(growthNote('Signing, cached key', 'byte', signed), growthNote('Signing, createHmac', 'byte', native))
 
@@ -64,22 +65,32 @@ export async function growthCase(settings: Settings): Promise<Section> {
       ], settings)
       sent.push({ units: bytes, us: t.sdk!.usPerOp })
       bare.push({ units: bytes, us: t.fetch!.usPerOp })
-      section.rows.push(row({ case: `send ${sizeName(bytes)}`, subject: 'client.request', value: t.sdk!.usPerOp, baseline: 'bare fetch, pre-signed', baselineValue: t.fetch!.usPerOp, unit: 'µs', better: 'lower' }))
+      section.rows.push(row({ case: `send ${sizeName(bytes)}`, subject: 'client.request', baseline: 'bare fetch, pre-signed', ...timed(t.sdk!, t.fetch!, 'µs') }))
     }
     section.notes.push(growthNote('Sending, client.request', 'byte', sent), growthNote('Sending, bare fetch', 'byte', bare))
 
+    const prepared: Point[] = []
     const batched: Point[] = []
+    const path = '/api/v1/perp/orders/batch'
     for (const count of [1, 10, 50]) {
       const batch = sampleBatch(count)
-      const path = '/api/v1/perp/orders/batch'
-      const t = await measure([
+      const stamp = String(Date.now())
+      const work = await measure([
+        { name: 'sdk', fn: () => sign.cached(signingPayload(stamp, 'POST', path, JSON.stringify(parseInput(BATCH_SCHEMA, batch)))) },
+        { name: 'native', fn: () => sign.native(signingPayload(stamp, 'POST', path, JSON.stringify(batch))) },
+      ], settings)
+      const sent = await measure([
         { name: 'sdk', fn: () => client.request({ method: 'POST', path, body: parseInput(BATCH_SCHEMA, batch) }) },
         { name: 'fetch', fn: await viaPresignedFetch(server.url, { method: 'POST', path, body: batch }) },
       ], settings)
-      batched.push({ units: count, us: t.sdk!.usPerOp })
-      section.rows.push(row({ case: `batch of ${count}`, subject: 'validate + client.request', value: t.sdk!.usPerOp, baseline: 'bare fetch, pre-signed', baselineValue: t.fetch!.usPerOp, unit: 'µs', better: 'lower' }))
+      prepared.push({ units: count, us: work.sdk!.usPerOp })
+      batched.push({ units: count, us: sent.sdk!.usPerOp })
+      section.rows.push(
+        row({ case: `batch of ${count}: prepare`, subject: 'validate, serialize, sign', baseline: 'serialize + createHmac', ...timed(work.sdk!, work.native!, 'µs') }),
+        row({ case: `batch of ${count}: send`, subject: 'validate + client.request', baseline: 'bare fetch, pre-signed', ...timed(sent.sdk!, sent.fetch!, 'µs') }),
+      )
     }
-    section.notes.push(growthNote('Batches, validate + send', 'order', batched))
+    section.notes.push(growthNote('Batches, prepare (no I/O)', 'order', prepared), growthNote('Batches, validate + send', 'order', batched))
   } finally {
     server.close()
   }

@@ -3,7 +3,7 @@ import { sampleOrder } from '../fixtures/orders.ts'
 import { startChildServer } from '../lib/child-server.ts'
 import { sdkClient, viaPresignedFetch, viaSdk, type Call } from '../lib/http.ts'
 import { inFlight, measure, type Settings } from '../lib/measure.ts'
-import { row, type Section } from '../lib/report.ts'
+import { row, timed, type Section } from '../lib/report.ts'
 
 const CALLS: Record<string, Call> = {
   'signed GET': { method: 'GET', path: '/api/v1/perp/orders', query: { market: 'BTC-USDC', limit: 50 } },
@@ -26,11 +26,8 @@ export async function requestCase(settings: Settings): Promise<Section> {
         section.rows.push(row({
           case: `${label}, concurrency ${concurrency}`,
           subject: 'client.request',
-          value: t.sdk!.opsPerSec,
           baseline: 'bare fetch, pre-signed',
-          baselineValue: t.fetch!.opsPerSec,
-          unit: 'req/s',
-          better: 'higher',
+          ...timed(t.sdk!, t.fetch!, 'req/s'),
           target: concurrency === 64 ? 0.85 : undefined,
         }))
       }

@@ -3,7 +3,7 @@ import { signingPayload } from '../../src/auth/signer.ts'
 import { jsonBody, KB, sizeName } from '../fixtures/bodies.ts'
 import { BENCH_KEY } from '../fixtures/keys.ts'
 import { inFlight, measure, type Settings } from '../lib/measure.ts'
-import { row, type Section } from '../lib/report.ts'
+import { row, timed, type Section } from '../lib/report.ts'
 import { signers } from '../lib/signers.ts'
 
 export async function signingCase(settings: Settings): Promise<Section> {
@@ -18,10 +18,9 @@ export async function signingCase(settings: Settings): Promise<Section> {
         { name: 'native', ...inFlight(concurrency, () => sign.native(payload)) },
       ], settings)
       const name = `${sizeName(bytes)} body, concurrency ${concurrency}`
-      const common = { case: name, unit: 'ops/s', better: 'higher', subject: 'cached CryptoKey', value: t.cached!.opsPerSec } as const
       section.rows.push(
-        row({ ...common, baseline: 'import per request', baselineValue: t.import!.opsPerSec, target: 2 }),
-        row({ ...common, baseline: 'node:crypto createHmac', baselineValue: t.native!.opsPerSec }),
+        row({ case: name, subject: 'cached CryptoKey', baseline: 'import per request', ...timed(t.cached!, t.import!, 'ops/s'), target: 2 }),
+        row({ case: name, subject: 'cached CryptoKey', baseline: 'node:crypto createHmac', ...timed(t.cached!, t.native!, 'ops/s') }),
       )
     }
   }

@@ -3,7 +3,7 @@ import type * as v from 'valibot'
 import { parseInput } from '../../src/api/operation.ts'
 import { BATCH_SCHEMA, ORDER_SCHEMA, sampleBatch, sampleOrder } from '../fixtures/orders.ts'
 import { looped, measure, type Settings } from '../lib/measure.ts'
-import { figure, row, type Section } from '../lib/report.ts'
+import { figure, row, timed, type Section } from '../lib/report.ts'
 
 export async function validationCase(settings: Settings): Promise<Section> {
   const section: Section = { id: 'validation', title: 'Input validation per call (µs, lower is better)', rows: [], notes: [] }
@@ -22,11 +22,8 @@ export async function validationCase(settings: Settings): Promise<Section> {
     section.rows.push(row({
       case: label,
       subject: 'parseInput (valibot)',
-      value: t.parse!.usPerOp,
       baseline: 'JSON.stringify of the same input',
-      baselineValue: t.stringify!.usPerOp,
-      unit: 'µs',
-      better: 'lower',
+      ...timed(t.parse!, t.stringify!, 'µs'),
     }))
   }
   const [one, fifty] = perCall as [number, number]

@@ -38,6 +38,8 @@ export async function measure(candidates: Candidate[], settings: Settings): Prom
     const bench = new Bench({
       time: settings.timeMs,
       iterations: 4,
+      // Later rounds run code the first one already warmed up.
+      warmup: round === 0,
       warmupTime: Math.min(100, settings.timeMs / 4),
       warmupIterations: 2,
       throws: true,
@@ -58,6 +60,14 @@ export async function measure(candidates: Candidate[], settings: Settings): Prom
       return [c.name, { opsPerSec, usPerOp: 1e6 / opsPerSec, rounds: perRound[c.name]! }]
     }),
   )
+}
+
+/**
+ * `a` over `b`: the median of their per-round ratios. Candidates of one round ran within moments of
+ * each other, so a machine-wide slow spell cancels out of each round's ratio.
+ */
+export function ratio(a: Timing, b: Timing): number {
+  return median(a.rounds.map((value, i) => value / b.rounds[i]!))
 }
 
 /** `n` calls of `op` in flight at once, awaited together: one iteration of `n` operations. */

@@ -1,6 +1,7 @@
 // What a bench case produces, and how it is written: bench/results.json and bench/results.md.
 import { cpus, loadavg } from 'node:os'
 import { writeFileSync } from 'node:fs'
+import { ratio, type Timing } from './measure.ts'
 
 /** One figure: ours next to the baseline measured in the same run, and their ratio. */
 export interface Row {
@@ -28,12 +29,23 @@ export interface Section {
   skipped?: string
 }
 
-export function row(fields: Omit<Row, 'ratio' | 'target'> & { target?: number }): Row {
-  const ratio = fields.value / fields.baselineValue
-  const { target, ...rest } = fields
+type RowFields = Omit<Row, 'ratio' | 'target'> & { ratio?: number; target?: number | undefined }
+
+/** A row; its ratio is value ÷ baselineValue unless given (see `timed`). */
+export function row(fields: RowFields): Row {
+  const { target, ratio = fields.value / fields.baselineValue, ...rest } = fields
   if (target === undefined) return { ...rest, ratio }
   const met = fields.better === 'higher' ? ratio >= target : ratio <= target
   return { ...rest, ratio, target: { ratio: target, met } }
+}
+
+/**
+ * The figures of two candidates measured side by side, as a rate (higher is better) or as µs per
+ * call (lower is better); the ratio is the median of per-round ratios.
+ */
+export function timed(subject: Timing, baseline: Timing, unit: 'ops/s' | 'req/s' | 'µs') {
+  if (unit === 'µs') return { unit, better: 'lower', value: subject.usPerOp, baselineValue: baseline.usPerOp, ratio: ratio(baseline, subject) } as const
+  return { unit, better: 'higher', value: subject.opsPerSec, baselineValue: baseline.opsPerSec, ratio: ratio(subject, baseline) } as const
 }
 
 /** Three significant digits, thousands separated. */
