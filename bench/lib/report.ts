@@ -17,6 +17,8 @@ export interface Row {
   better: 'higher' | 'lower'
   /** A ratio to reach: at least it when higher is better, at most it otherwise. */
   target?: { ratio: number; met: boolean }
+  /** Per-round figures (ops/s) behind a measured row, to judge the noise. */
+  rounds?: { subject: number[]; baseline: number[] }
 }
 
 export interface Section {
@@ -27,6 +29,8 @@ export interface Section {
   notes: string[]
   /** Why the section did not run. */
   skipped?: string
+  /** The error that stopped it. */
+  failed?: string
 }
 
 type RowFields = Omit<Row, 'ratio' | 'target'> & { ratio?: number; target?: number | undefined }
@@ -44,8 +48,9 @@ export function row(fields: RowFields): Row {
  * call (lower is better); the ratio is the median of per-round ratios.
  */
 export function timed(subject: Timing, baseline: Timing, unit: 'ops/s' | 'req/s' | 'µs') {
-  if (unit === 'µs') return { unit, better: 'lower', value: subject.usPerOp, baselineValue: baseline.usPerOp, ratio: ratio(baseline, subject) } as const
-  return { unit, better: 'higher', value: subject.opsPerSec, baselineValue: baseline.opsPerSec, ratio: ratio(subject, baseline) } as const
+  const rounds = { subject: subject.rounds.map(Math.round), baseline: baseline.rounds.map(Math.round) }
+  if (unit === 'µs') return { unit, better: 'lower', value: subject.usPerOp, baselineValue: baseline.usPerOp, ratio: ratio(baseline, subject), rounds } as const
+  return { unit, better: 'higher', value: subject.opsPerSec, baselineValue: baseline.opsPerSec, ratio: ratio(subject, baseline), rounds } as const
 }
 
 /** Three significant digits, thousands separated. */
@@ -66,8 +71,8 @@ export function markdown(sections: Section[], header: string): string {
   const lines = [header, '']
   for (const section of sections) {
     lines.push(`#### ${section.title}`, '')
-    if (section.skipped) {
-      lines.push(`Skipped: ${section.skipped}`, '')
+    if (section.skipped || section.failed) {
+      lines.push(section.failed ? `Failed: ${section.failed}` : `Skipped: ${section.skipped}`, '')
       continue
     }
     lines.push('| Case | Ours | Baseline | Ratio | Target |', '|---|---|---|---:|---|')
@@ -83,6 +88,7 @@ export function markdown(sections: Section[], header: string): string {
 
 export function printSection(section: Section): void {
   console.log(`\n== ${section.title}`)
+  if (section.failed) return void console.log(`   FAILED: ${section.failed}`)
   if (section.skipped) return void console.log(`   skipped: ${section.skipped}`)
   for (const r of section.rows) {
     console.log(`   ${r.case.padEnd(34)} ${r.subject}: ${figure(r.value)} ${r.unit} | ${r.baseline}: ${figure(r.baselineValue)} ${r.unit} | ${ratioText(r.ratio)} ${targetText(r)}`)
