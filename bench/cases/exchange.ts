@@ -1,7 +1,7 @@
 // The reference exchange: requests per second it verifies and serves, next to a no-op handler on
 // the same Node adapter, both driven by the SDK with the same signed request.
 import { existsSync } from 'node:fs'
-import { startChildServer } from '../lib/child-server.ts'
+import { startChildServer, type ChildServer } from '../lib/child-server.ts'
 import { sdkClient, viaSdk } from '../lib/http.ts'
 import { inFlight, measure, type Settings } from '../lib/measure.ts'
 import { row, timed, type Section } from '../lib/report.ts'
@@ -12,9 +12,12 @@ export async function exchangeCase(settings: Settings): Promise<Section> {
   const section: Section = { id: 'exchange', title: 'Reference exchange over its Node adapter (requests/s)', rows: [], notes: [] }
   const missing = NEEDED.filter((file) => !existsSync(file))
   if (missing.length) return { ...section, skipped: `${missing.join(' and ')} not present (the reference exchange is not merged yet)` }
-  const exchange = await startChildServer('bench/server/adapter.ts', ['exchange'])
-  const noop = await startChildServer('bench/server/adapter.ts', ['noop'])
+  const servers: ChildServer[] = []
   try {
+    const exchange = await startChildServer('bench/server/adapter.ts', ['exchange'])
+    servers.push(exchange)
+    const noop = await startChildServer('bench/server/adapter.ts', ['noop'])
+    servers.push(noop)
     const call = { method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' } as const
     const toExchange = viaSdk(sdkClient(exchange.url), call)
     const toNoop = viaSdk(sdkClient(noop.url), call)
@@ -32,8 +35,7 @@ export async function exchangeCase(settings: Settings): Promise<Section> {
     }
     section.notes.push('Both servers run in processes of their own; the exchange authenticates every request as the spec says, the no-op handler answers at once.')
   } finally {
-    exchange.close()
-    noop.close()
+    for (const server of servers) server.close()
   }
   return section
 }
