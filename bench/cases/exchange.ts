@@ -3,8 +3,9 @@
 import { existsSync } from 'node:fs'
 import { startChildServer, type ChildServer } from '../lib/child-server.ts'
 import { sdkClient, viaSdk } from '../lib/http.ts'
-import { inFlight, measure, type Settings } from '../lib/measure.ts'
-import { row, timed, type Section } from '../lib/report.ts'
+import { ratesAtConcurrency } from '../lib/concurrency.ts'
+import type { Settings } from '../lib/measure.ts'
+import type { Section } from '../lib/report.ts'
 
 const NEEDED = ['src/testing/index.ts', 'src/testing/node/adapter.ts']
 
@@ -19,20 +20,9 @@ export async function exchangeCase(settings: Settings): Promise<Section> {
     const noop = await startChildServer('bench/server/adapter.ts', ['noop'])
     servers.push(noop)
     const call = { method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' } as const
-    const toExchange = viaSdk(sdkClient(exchange.url), call)
-    const toNoop = viaSdk(sdkClient(noop.url), call)
-    for (const concurrency of [1, 64]) {
-      const t = await measure([
-        { name: 'exchange', ...inFlight(concurrency, toExchange) },
-        { name: 'noop', ...inFlight(concurrency, toNoop) },
-      ], settings)
-      section.rows.push(row({
-        case: `signed GET (key introspection), concurrency ${concurrency}`,
-        subject: 'reference exchange',
-        baseline: 'no-op handler',
-        ...timed(t.exchange!, t.noop!, 'req/s'),
-      }))
-    }
+    const ours = { label: 'reference exchange', call: viaSdk(sdkClient(exchange.url), call) }
+    const baseline = { label: 'no-op handler', call: viaSdk(sdkClient(noop.url), call) }
+    section.rows.push(...await ratesAtConcurrency('signed GET (key introspection)', ours, baseline, settings))
     section.notes.push('Both servers run in processes of their own; the exchange authenticates every request as the spec says, the no-op handler answers at once.')
   } finally {
     for (const server of servers) server.close()

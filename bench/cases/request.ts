@@ -2,8 +2,9 @@
 import { sampleOrder } from '../fixtures/orders.ts'
 import { startChildServer } from '../lib/child-server.ts'
 import { sdkClient, viaPresignedFetch, viaSdk, type Call } from '../lib/http.ts'
-import { inFlight, measure, type Settings } from '../lib/measure.ts'
-import { row, timed, type Section } from '../lib/report.ts'
+import { ratesAtConcurrency } from '../lib/concurrency.ts'
+import type { Settings } from '../lib/measure.ts'
+import type { Section } from '../lib/report.ts'
 
 const CALLS: Record<string, Call> = {
   'signed GET': { method: 'GET', path: '/api/v1/perp/orders', query: { market: 'BTC-USDC', limit: 50 } },
@@ -16,21 +17,9 @@ export async function requestCase(settings: Settings): Promise<Section> {
   try {
     const client = sdkClient(server.url)
     for (const [label, call] of Object.entries(CALLS)) {
-      const sdk = viaSdk(client, call)
-      const bare = await viaPresignedFetch(server.url, call)
-      for (const concurrency of [1, 64]) {
-        const t = await measure([
-          { name: 'sdk', ...inFlight(concurrency, sdk) },
-          { name: 'fetch', ...inFlight(concurrency, bare) },
-        ], settings)
-        section.rows.push(row({
-          case: `${label}, concurrency ${concurrency}`,
-          subject: 'client.request',
-          baseline: 'bare fetch, pre-signed',
-          ...timed(t.sdk!, t.fetch!, 'req/s'),
-          target: concurrency === 64 ? 0.85 : undefined,
-        }))
-      }
+      const ours = { label: 'client.request', call: viaSdk(client, call) }
+      const bare = { label: 'bare fetch, pre-signed', call: await viaPresignedFetch(server.url, call) }
+      section.rows.push(...await ratesAtConcurrency(label, ours, bare, settings, 0.85))
     }
     section.notes.push('The server runs in its own process and checks every signature with node:crypto; both sides use the same global fetch (undici) and keep-alive connections.')
   } finally {
