@@ -18,7 +18,7 @@ const SLOPE_LIMIT = 1.15
 interface Point { units: number; us: number }
 
 /** One note per series: the slopes, the marginal cost per unit, and a flag when growth is superlinear. */
-export function growthNote(series: string, unit: string, points: Point[]): string {
+function growthNote(series: string, unit: string, points: Point[]): string {
   const steps = points.slice(1).map((p, i) => {
     const q = points[i]!
     return { from: q.units, to: p.units, slope: Math.log(p.us / q.us) / Math.log(p.units / q.units) }
