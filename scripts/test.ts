@@ -47,8 +47,20 @@ const runtime = (name: string): Stage => ({
   run: reported(['test/runtimes/run.ts', name], `${OUT}/runtimes/${name}.report.json`),
 })
 
+/** Size budgets (scripts/size.ts), one check per budget, counted from its JSON report. */
+function sizeBudgets(): Counts {
+  const report = `${OUT}/size.json`
+  rmSync(report, { force: true })
+  exec(process.execPath, ['scripts/size.ts', '--no-build', '--report', report])
+  if (!existsSync(report)) return { passed: 0, failed: 1 }
+  const { budgets } = JSON.parse(readFileSync(report, 'utf8')) as { budgets: { pass: boolean }[] }
+  const passed = budgets.filter((b) => b.pass).length
+  return { passed, failed: budgets.length - passed }
+}
+
 const stages: Stage[] = [
   { name: 'build', run: check(process.execPath, ['scripts/build.ts']) },
+  { name: 'size budgets', run: sizeBudgets },
   { name: 'typecheck', run: check('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']) },
   // Every vitest project but the browser, which gets its own stage: Node 22 on the sources, and the rest.
   { name: 'vitest', run: vitest('vitest', ['--project=!chromium']) },

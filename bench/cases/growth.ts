@@ -1,0 +1,98 @@
+// How cost grows: signing and sending 100 B, 10 KB and 1 MB bodies; batches of 1, 10 and 50 orders.
+// Growth is judged on a log-log slope between neighbouring sizes: time ×k for size ×n gives
+// slope ln k / ln n, which no linear cost (fixed part + per-unit part) can push above 1.
+import { parseInput } from '../../src/api/operation.ts'
+import { signingPayload } from '../../src/auth/signer.ts'
+import { jsonBody, KB, MB, sizeName } from '../fixtures/bodies.ts'
+import { BENCH_KEY } from '../fixtures/keys.ts'
+import { BATCH_SCHEMA, sampleBatch } from '../fixtures/orders.ts'
+import { startChildServer } from '../lib/child-server.ts'
+import { sdkClient, viaPresignedFetch } from '../lib/http.ts'
+import { measure, type Settings } from '../lib/measure.ts'
+import { figure, row, timed, type Section } from '../lib/report.ts'
+import { signers } from '../lib/signers.ts'
+
+/** Above this slope, noise is no longer a likely explanation. */
+const SLOPE_LIMIT = 1.15
+
+interface Point { units: number; us: number }
+
+/** One note per series: the slopes, the marginal cost per unit, and a flag when growth is superlinear. */
+function growthNote(series: string, unit: string, points: Point[]): string {
+  const steps = points.slice(1).map((p, i) => {
+    const q = points[i]!
+    return { from: q.units, to: p.units, slope: Math.log(p.us / q.us) / Math.log(p.units / q.units) }
+  })
+  const first = points[0]!
+  const last = points.at(-1)!
+  const marginal = ((last.us - first.us) * 1000) / (last.units - first.units)
+  const perUnit = marginal > 0 ? `marginal ${figure(marginal)} ns per ${unit}` : `no cost per ${unit} above the noise`
+  const worst = Math.max(...steps.map((s) => s.slope))
+  const slopes = steps.map((s) => `${s.from}→${s.to}: ${s.slope.toFixed(2)}`).join(', ')
+  const verdict = worst > SLOPE_LIMIT ? `⚠ GROWS FASTER THAN LINEARLY (slope ${worst.toFixed(2)})` : 'linear or better'
+  return `${series}: log-log slopes ${slopes}; ${perUnit}; ${verdict}.`
+}
+
+export async function growthCase(settings: Settings): Promise<Section> {
+  const section: Section = { id: 'growth', title: 'How cost grows (µs per call, concurrency 1, lower is better)', rows: [], notes: [] }
+  const sizes = [100, 10 * KB, MB]
+
+  const sign = await signers(BENCH_KEY.secretKey)
+  const signed: Point[] = []
+  const native: Point[] = []
+  for (const bytes of sizes) {
+    const payload = signingPayload(String(Date.now()), 'POST', '/api/v1/perp/orders', jsonBody(bytes))
+    const t = await measure([
+      { name: 'cached', fn: () => sign.cached(payload) },
+      { name: 'native', fn: () => sign.native(payload) },
+    ], settings)
+    signed.push({ units: bytes, us: t.cached!.usPerOp })
+    native.push({ units: bytes, us: t.native!.usPerOp })
+    section.rows.push(row({ case: `sign ${sizeName(bytes)}`, subject: 'cached CryptoKey', baseline: 'node:crypto createHmac', ...timed(t.cached!, t.native!, 'µs') }))
+  }
+  section.notes.push(growthNote('Signing, cached key', 'byte', signed), growthNote('Signing, createHmac', 'byte', native))
+
+  const server = await startChildServer('bench/server/verifying.ts')
+  try {
+    const client = sdkClient(server.url)
+    const sent: Point[] = []
+    const bare: Point[] = []
+    for (const bytes of sizes) {
+      const call = { method: 'POST', path: '/api/v1/notes', body: jsonBody(bytes) } as const
+      const t = await measure([
+        { name: 'sdk', fn: () => client.request(call) },
+        { name: 'fetch', fn: await viaPresignedFetch(server.url, call) },
+      ], settings)
+      sent.push({ units: bytes, us: t.sdk!.usPerOp })
+      bare.push({ units: bytes, us: t.fetch!.usPerOp })
+      section.rows.push(row({ case: `send ${sizeName(bytes)}`, subject: 'client.request', baseline: 'bare fetch, pre-signed', ...timed(t.sdk!, t.fetch!, 'µs') }))
+    }
+    section.notes.push(growthNote('Sending, client.request', 'byte', sent), growthNote('Sending, bare fetch', 'byte', bare))
+
+    const prepared: Point[] = []
+    const batched: Point[] = []
+    const path = '/api/v1/perp/orders/batch'
+    for (const count of [1, 10, 50]) {
+      const batch = sampleBatch(count)
+      const stamp = String(Date.now())
+      const work = await measure([
+        { name: 'sdk', fn: () => sign.cached(signingPayload(stamp, 'POST', path, JSON.stringify(parseInput(BATCH_SCHEMA, batch)))) },
+        { name: 'native', fn: () => sign.native(signingPayload(stamp, 'POST', path, JSON.stringify(batch))) },
+      ], settings)
+      const sent = await measure([
+        { name: 'sdk', fn: () => client.request({ method: 'POST', path, body: parseInput(BATCH_SCHEMA, batch) }) },
+        { name: 'fetch', fn: await viaPresignedFetch(server.url, { method: 'POST', path, body: batch }) },
+      ], settings)
+      prepared.push({ units: count, us: work.sdk!.usPerOp })
+      batched.push({ units: count, us: sent.sdk!.usPerOp })
+      section.rows.push(
+        row({ case: `batch of ${count}: prepare`, subject: 'validate, serialize, sign', baseline: 'serialize + createHmac', ...timed(work.sdk!, work.native!, 'µs') }),
+        row({ case: `batch of ${count}: send`, subject: 'validate + client.request', baseline: 'bare fetch, pre-signed', ...timed(sent.sdk!, sent.fetch!, 'µs') }),
+      )
+    }
+    section.notes.push(growthNote('Batches, prepare (no I/O)', 'order', prepared), growthNote('Batches, validate + send', 'order', batched))
+  } finally {
+    server.close()
+  }
+  return section
+}

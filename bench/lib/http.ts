@@ -1,0 +1,36 @@
+// The two ways the request cases reach the loopback server: the SDK, and a bare fetch of a request
+// signed ahead of time (the floor: no URL building, no clock, no signing, no hooks).
+import { ExchangeCore } from '../../src/client.ts'
+import { hmacHex, importSecretKey, signingPayload } from '../../src/auth/signer.ts'
+import { BENCH_KEY } from '../fixtures/keys.ts'
+
+export interface Call {
+  method: 'GET' | 'POST'
+  path: string
+  query?: Record<string, string | number>
+  /** A string is sent verbatim; an object is serialized (by the SDK per call, by the baseline once). */
+  body?: unknown
+}
+
+export const sdkClient = (baseUrl: string) => new ExchangeCore({ baseUrl, ...BENCH_KEY })
+
+export const viaSdk = (client: ExchangeCore, call: Call) => () => client.request(call)
+
+export async function viaPresignedFetch(baseUrl: string, call: Call): Promise<() => Promise<unknown>> {
+  const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
+  const timestamp = String(Date.now())
+  const key = await importSecretKey(BENCH_KEY.secretKey)
+  const headers: Record<string, string> = {
+    'X-API-KEY': BENCH_KEY.apiKey,
+    'X-TIMESTAMP': timestamp,
+    'X-SIGNATURE': await hmacHex(key, signingPayload(timestamp, call.method, call.path, body ?? '')),
+  }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const query = call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : ''
+  const href = baseUrl + call.path + query
+  return async () => {
+    const response = await fetch(href, { method: call.method, headers, body })
+    if (!response.ok) throw new Error(`bare fetch: HTTP ${response.status}`)
+    return response.json()
+  }
+}

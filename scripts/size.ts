@@ -1,0 +1,78 @@
+// Size budgets: minified + gzip -9 bytes of what a browser downloads, against a limit each.
+//   node scripts/size.ts [--no-build] [--report <file.json>]
+// Bundles the way anchors.md §1.2 measured other SDKs (esbuild --bundle --minify --format=esm
+// --platform=browser, then gzip level 9), so the figures compare like with like. KB = 1,000 bytes.
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+
+interface Size { minified: number; gzip: number }
+interface Budget {
+  name: string
+  /** Limit on the gzip size, in bytes. */
+  limit: number
+  measure: () => Promise<Size>
+}
+
+const gzip = (code: Uint8Array) => gzipSync(code, { level: 9 }).byteLength
+
+/** A program importing the built package, bundled with its dependencies for a browser. */
+async function bundled(program: string): Promise<Size> {
+  const result = await build({
+    stdin: { contents: program, resolveDir: process.cwd(), sourcefile: 'size-entry.js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'error',
+  })
+  const code = result.outputFiles[0]!.contents
+  return { minified: code.byteLength, gzip: gzip(code) }
+}
+
+function shipped(file: string): Size {
+  const code = readFileSync(file)
+  return { minified: code.byteLength, gzip: gzip(code) }
+}
+
+const BUDGETS: Budget[] = [
+  {
+    name: 'one-method program (signed ExchangeCore.request)',
+    limit: 12_000,
+    measure: () => bundled(`
+      import { ExchangeCore } from './dist/index.js'
+      const client = new ExchangeCore({ baseUrl: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
+      client.request({ method: 'GET', path: '/api/v1/account/overview' }).then(console.log)
+    `),
+  },
+  {
+    name: 'full ESM entry (dist/index.js + dependencies)',
+    limit: 25_000,
+    measure: () => bundled(`export * from './dist/index.js'`),
+  },
+  {
+    name: 'IIFE as shipped (dist/exchange-client.iife.js)',
+    limit: 30_000,
+    measure: async () => shipped('dist/exchange-client.iife.js'),
+  },
+]
+
+const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, report: { type: 'string' } } })
+if (!values['no-build']) execFileSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' })
+if (!existsSync('dist/index.js')) throw new Error('dist/ is missing: run npm run build first')
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`
+const results = []
+for (const budget of BUDGETS) {
+  const size = await budget.measure()
+  const pass = size.gzip <= budget.limit
+  results.push({ name: budget.name, ...size, limit: budget.limit, pass })
+  console.log(`${pass ? 'ok  ' : 'OVER'} ${budget.name}: ${kb(size.gzip)} gzip (${kb(size.minified)} minified), budget ${kb(budget.limit)}`)
+}
+if (values.report) writeFileSync(values.report, `${JSON.stringify({ budgets: results }, null, 2)}\n`)
+const over = results.filter((r) => !r.pass).length
+console.log(`${results.length - over} within budget, ${over} over`)
+process.exitCode = over === 0 ? 0 : 1
