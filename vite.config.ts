@@ -20,7 +20,7 @@ const library: UserConfig = {
     lib: { entry: libraryEntries, formats: ['es'] },
     rolldownOptions: {
       external: [/^ky(\/|$)/, /^valibot(\/|$)/, /^@noble\//, /^node:/],
-      output: { minify: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      output: { minify: true, preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },
 }

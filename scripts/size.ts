@@ -49,6 +49,15 @@ const BUDGETS: Budget[] = [
     `),
   },
   {
+    name: 'one-area program (perp methods on ExchangeCore)',
+    limit: 16_000,
+    measure: () => bundled(`
+      import { ExchangeCore, perpApi } from './dist/index.js'
+      const perp = perpApi(new ExchangeCore({ baseUrl: 'https://api.example.com' }))
+      perp.getTicker({ market: 'BTC-USDC' }).then(console.log)
+    `),
+  },
+  {
     name: 'full ESM entry (dist/index.js + dependencies)',
     limit: 25_000,
     measure: () => bundled(`export * from './dist/index.js'`),
