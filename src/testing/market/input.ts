@@ -120,6 +120,16 @@ export class Fields {
     })
   }
 
+  /** An optional list of non-empty strings, at most `limit` of them. */
+  optionalStrings(name: string, limit: number): string[] | undefined {
+    if (!this.has(name)) return undefined
+    const value = this.#read(name)
+    if (!Array.isArray(value) || value.length > limit || !value.every((entry) => typeof entry === 'string' && entry !== '')) {
+      throw invalidParams(name, `${name} must be an array of at most ${limit} non-empty strings`)
+    }
+    return value as string[]
+  }
+
   /** A list of objects, at most `limit` of them. */
   list(name: string, limit: number): unknown[] {
     const value = this.#read(name)
