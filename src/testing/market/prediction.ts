@@ -1,0 +1,466 @@
+/**
+ * Prediction markets: binary and multi-outcome markets with one order book per outcome (prices
+ * in USDC per share, 0.001 grid), complete sets (mint: 1 USDC → one share of every outcome;
+ * redeem: the reverse), and claims of 1 USDC per winning share once the oracle's result is final.
+ * Shares are account tokens named `shares:<marketId>:<outcomeIndex>`.
+ */
+import type { Accounts } from './accounts.ts'
+import { type Decimal, dec, div, formatDecimal, fromE6, fromInteger, mul, ONE, toE6 } from './decimal.ts'
+import { PREDICTION_MARKETS, type PredictionSeed, QUOTE } from './demo-data.ts'
+import type { Fill } from './engine.ts'
+import { insufficientBalance, invalidParams, invalidPrice, marketNotResolved, notFound, orderNotFound } from './errors.ts'
+import type { Fields } from './input.ts'
+import { MarketMaker } from './market-maker.ts'
+import { type Oracle } from './oracle.ts'
+import { type CandleSource, HOUR } from './prices.ts'
+import { pick } from './prng.ts'
+import { type IdSequence, isOpen, type Order, OrderVenue, type Settlement, type TimeInForce } from './venue.ts'
+
+export type MarketType = 'binary' | 'multi_outcome'
+export type MarketStatus = 'active' | 'closed' | 'resolved'
+
+/** orderType on the wire: 0 GTC, 1 GTD (kept until cancelled here), 2 IOC, 3 FOK. */
+const TIME_IN_FORCE: readonly TimeInForce[] = ['GTC', 'GTC', 'IOC', 'FOK']
+const MIN_BUY_NOTIONAL = ONE
+const MAX_SHARES = 1_000_000_000
+const TICK = dec('0.001')
+
+export interface Outcome {
+  label: string
+  referenceE6: number
+}
+
+export interface PredictionMarket {
+  readonly marketId: string
+  readonly slug: string
+  readonly question: string
+  readonly description: string
+  readonly category: string
+  readonly tags: readonly string[]
+  readonly marketType: MarketType
+  readonly outcomes: readonly Outcome[]
+  readonly createdAt: number
+  readonly endTime: number
+  readonly creator: string | null
+  /** Volume traded before the exchange started (demo history). */
+  readonly baseVolumeE6: number
+  /** Complete sets minted and not redeemed. */
+  setsOutstanding: Decimal
+  finalOutcomeIndex: number | null
+  resolvedAt: number | null
+  /** Trading has stopped: orders cancelled, quotes withdrawn. */
+  closed: boolean
+}
+
+export interface PredictionOrderInput {
+  marketId: string
+  side: 0 | 1
+  outcomeIndex: number
+  priceE6: number
+  amount: number
+  orderType: number
+  clientOrderId: string | undefined
+}
+
+export interface NewMarketInput {
+  question: string
+  description: string
+  category: string
+  tags: string[]
+  marketType: MarketType
+  outcomes: string[]
+  endTime: number
+}
+
+/** A public event of the activity feed (no account ids). */
+export interface ActivityEvent {
+  type: 'market_created' | 'mint' | 'redeem' | 'claim' | 'proposal' | 'challenge' | 'finalized'
+  marketId: string
+  outcomeIndex: number | null
+  amount: number | null
+  timestamp: number
+}
+
+interface Holding {
+  /** What the shares still held cost. */
+  cost: Decimal
+  realized: Decimal
+}
+
+export function readPredictionOrder(fields: Fields): PredictionOrderInput {
+  const marketId = fields.id('marketId')
+  const side = fields.integer('side', 0, 1) as 0 | 1
+  const outcomeIndex = fields.integer('outcomeIndex', 0, 63)
+  const priceE6 = fields.integer('priceE6', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+  if (priceE6 % 1000 !== 0 || priceE6 < 1000 || priceE6 > 999_000) throw invalidPrice('priceE6 must be a multiple of 1000 in [1000, 999000]')
+  const amount = fields.integer('amount', 1, MAX_SHARES)
+  const orderType = fields.optionalInteger('orderType', 0, 3) ?? 0
+  return { marketId, side, outcomeIndex, priceE6, amount, orderType, clientOrderId: fields.clientOrderId() }
+}
+
+export function bookKey(marketId: string, outcomeIndex: number): string {
+  return `${marketId}:${outcomeIndex}`
+}
+
+export function shareToken(marketId: string, outcomeIndex: number): string {
+  return `shares:${marketId}:${outcomeIndex}`
+}
+
+/** The market and outcome of a prediction order's book. */
+export function bookOf(order: Order): { marketId: string; outcomeIndex: number } {
+  const [marketId, outcomeIndex] = order.market.split(':')
+  return { marketId: marketId!, outcomeIndex: Number(outcomeIndex) }
+}
+
+export class PredictionDesk implements Settlement {
+  readonly venue: OrderVenue
+  readonly oracle: Oracle
+  readonly #accounts: Accounts
+  readonly #random: () => number
+  readonly #markets = new Map<string, PredictionMarket>()
+  readonly #maker = new MarketMaker()
+  readonly #holdings = new Map<string, Holding>()
+  readonly #orderTypes = new Map<string, number>()
+  readonly #signatures = new Map<string, string>()
+  readonly #events: ActivityEvent[] = []
+  #nextMarketId = 2001
+
+  constructor(accounts: Accounts, ids: IdSequence, oracle: Oracle, random: () => number, now: number) {
+    this.#accounts = accounts
+    this.#random = random
+    this.oracle = oracle
+    this.venue = new OrderVenue(accounts, this, ids)
+    for (const seed of PREDICTION_MARKETS) this.#seed(seed, now)
+  }
+
+  list(): PredictionMarket[] {
+    return [...this.#markets.values()]
+  }
+
+  market(marketId: string): PredictionMarket {
+    const market = this.#markets.get(marketId)
+    if (!market) throw notFound(`unknown prediction market ${marketId}`)
+    return market
+  }
+
+  status(market: PredictionMarket, now: number): MarketStatus {
+    if (market.finalOutcomeIndex !== null) return 'resolved'
+    return now >= market.endTime ? 'closed' : 'active'
+  }
+
+  outcome(market: PredictionMarket, outcomeIndex: number, field = 'outcomeIndex'): Outcome {
+    const outcome = market.outcomes[outcomeIndex]
+    if (!outcome) throw invalidParams(field, `${field} must be between 0 and ${market.outcomes.length - 1}`)
+    return outcome
+  }
+
+  /** The last traded price of an outcome, else its reference price. */
+  priceE6(market: PredictionMarket, outcomeIndex: number): number {
+    const last = this.venue.trades(bookKey(market.marketId, outcomeIndex))[0]
+    return last ? toE6(last.price) : market.outcomes[outcomeIndex]!.referenceE6
+  }
+
+  volumeE6(market: PredictionMarket): number {
+    let traded = 0n
+    for (let index = 0; index < market.outcomes.length; index++) {
+      for (const trade of this.venue.trades(bookKey(market.marketId, index))) traded += mul(trade.price, trade.size)
+    }
+    return market.baseVolumeE6 + toE6(traded)
+  }
+
+  /** A price series for klines and price history: noisy hourly history ending at today's price. */
+  candleSource(market: PredictionMarket, outcomeIndex: number, now: number): CandleSource {
+    const currentHour = Math.floor(now / HOUR) * HOUR
+    const current = fromE6(this.priceE6(market, outcomeIndex))
+    const reference = market.outcomes[outcomeIndex]!.referenceE6
+    return {
+      key: bookKey(market.marketId, outcomeIndex),
+      priceAt: (t) => (t >= currentHour ? current : fromE6(clampE6(reference + 1000 * pick(-20, 20, 'prediction', market.marketId, outcomeIndex, Math.floor(t / HOUR))))),
+      tick: TICK,
+      volumePerMinute: fromInteger(50),
+    }
+  }
+
+  events(): readonly ActivityEvent[] {
+    return this.#events
+  }
+
+  createMarket(accountId: string, input: NewMarketInput, now: number): PredictionMarket {
+    if (input.endTime <= now) throw invalidParams('endTime', 'endTime must be in the future')
+    const binary = input.marketType === 'binary'
+    const labels = input.outcomes.length > 0 ? input.outcomes : binary ? ['Yes', 'No'] : []
+    if (binary && labels.length !== 2) throw invalidParams('outcomes', 'a binary market has exactly two outcomes')
+    if (!binary && (labels.length < 3 || labels.length > 20)) throw invalidParams('outcomes', 'a multi_outcome market needs 3 to 20 outcomes')
+    const referenceE6 = Math.floor(1_000_000 / labels.length / 1000) * 1000
+    const marketId = String(this.#nextMarketId++)
+    const market = this.#add({ marketId, ...input, outcomes: labels.map((label) => ({ label, priceE6: referenceE6 })), createdOffset: 0, endOffset: input.endTime - now }, now, accountId)
+    return market
+  }
+
+  place(accountId: string, route: MarketType, input: PredictionOrderInput, now: number): Order {
+    const market = this.#routed(input.marketId, route)
+    const earlier = this.venue.earlier(accountId, input.clientOrderId)
+    if (earlier) return earlier
+    this.#tradable(market, now)
+    this.outcome(market, input.outcomeIndex)
+    const price = fromE6(input.priceE6)
+    const size = fromInteger(input.amount)
+    if (input.side === 0 && mul(price, size) < MIN_BUY_NOTIONAL) throw invalidParams('amount', 'a buy must be worth at least 1 USDC (amount × price)')
+    const order = this.venue.place(
+      { accountId, market: bookKey(market.marketId, input.outcomeIndex), side: input.side === 0 ? 'buy' : 'sell', type: 'limit', price, size, timeInForce: TIME_IN_FORCE[input.orderType]!, postOnly: false, reduceOnly: false, leverage: 1, clientOrderId: input.clientOrderId },
+      now,
+    )
+    this.#orderTypes.set(order.id, input.orderType)
+    return order
+  }
+
+  orderType(order: Order): number {
+    return this.#orderTypes.get(order.id) ?? 0
+  }
+
+  /** A stable internal operation id for an order (the real service's `txSignature`). */
+  txSignature(operationId: string): string {
+    let signature = this.#signatures.get(operationId)
+    if (!signature) {
+      signature = this.newTxSignature()
+      this.#signatures.set(operationId, signature)
+    }
+    return signature
+  }
+
+  newTxSignature(): string {
+    return Array.from({ length: 64 }, () => Math.floor(this.#random() * 16).toString(16)).join('')
+  }
+
+  /** This account's order in this market; ORDER_NOT_FOUND otherwise. */
+  order(accountId: string, marketId: string, orderId: string): Order {
+    const order = this.venue.order(accountId, orderId)
+    if (bookOf(order).marketId !== marketId) throw orderNotFound(orderId)
+    return order
+  }
+
+  cancelAll(accountId: string, marketId: string | undefined, now: number): string[] {
+    const ids = this.venue
+      .ordersOf(accountId)
+      .filter((order) => isOpen(order) && (marketId === undefined || bookOf(order).marketId === marketId))
+      .map((order) => order.id)
+    return this.venue.cancelMany(accountId, ids, now)
+  }
+
+  /** Takes `amount` USDC, credits `amount` shares of every outcome. */
+  mint(accountId: string, route: MarketType, marketId: string, amount: number, now: number): PredictionMarket {
+    const market = this.#routed(marketId, route)
+    this.#tradable(market, now)
+    const sets = fromInteger(amount)
+    this.#accounts.debit(accountId, QUOTE, sets)
+    const costPerShare = div(ONE, fromInteger(market.outcomes.length))
+    market.outcomes.forEach((_, index) => {
+      this.#accounts.credit(accountId, shareToken(marketId, index), sets)
+      this.#holding(accountId, marketId, index).cost += mul(costPerShare, sets)
+    })
+    market.setsOutstanding += sets
+    this.#event('mint', marketId, null, amount, now)
+    return market
+  }
+
+  /** Burns `amount` shares of every outcome, pays `amount` USDC. */
+  redeem(accountId: string, route: MarketType, marketId: string, amount: number, now: number): PredictionMarket {
+    const market = this.#routed(marketId, route)
+    const sets = fromInteger(amount)
+    for (let index = 0; index < market.outcomes.length; index++) {
+      const token = shareToken(marketId, index)
+      const { available } = this.#accounts.balance(accountId, token)
+      if (available < sets) throw insufficientBalance(token, formatDecimal(sets), formatDecimal(available))
+    }
+    const proceedsPerShare = div(ONE, fromInteger(market.outcomes.length))
+    market.outcomes.forEach((_, index) => {
+      this.#release(accountId, marketId, index, sets, mul(proceedsPerShare, sets))
+      this.#accounts.debit(accountId, shareToken(marketId, index), sets)
+    })
+    this.#accounts.credit(accountId, QUOTE, sets)
+    market.setsOutstanding -= sets
+    this.#event('redeem', marketId, null, amount, now)
+    return market
+  }
+
+  /** Pays 1 USDC per winning share held (all of them); MARKET_NOT_RESOLVED before the result is final. */
+  claim(accountId: string, route: MarketType, marketId: string, outcomeIndex: number | undefined, now: number): { outcomeIndex: number; shares: Decimal } {
+    const market = this.#routed(marketId, route)
+    if (market.finalOutcomeIndex === null) throw marketNotResolved(marketId)
+    if (outcomeIndex !== undefined) {
+      this.outcome(market, outcomeIndex)
+      if (outcomeIndex !== market.finalOutcomeIndex) throw invalidParams('outcomeIndex', `outcome ${outcomeIndex} did not win; outcome ${market.finalOutcomeIndex} did`)
+    }
+    const winner = market.finalOutcomeIndex
+    const token = shareToken(marketId, winner)
+    const shares = this.#accounts.balance(accountId, token).available
+    this.#release(accountId, marketId, winner, shares, shares)
+    this.#accounts.debit(accountId, token, shares)
+    this.#accounts.credit(accountId, QUOTE, shares)
+    this.#event('claim', marketId, winner, Number(shares / ONE), now)
+    return { outcomeIndex: winner, shares }
+  }
+
+  challenge(accountId: string, marketId: string, outcomeIndex: number, evidenceHash: string | undefined, now: number): void {
+    this.outcome(this.market(marketId), outcomeIndex)
+    this.oracle.challenge(marketId, { challenger: accountId, outcomeIndex, evidenceHash: evidenceHash ?? null, challengedAt: now })
+    this.#event('challenge', marketId, outcomeIndex, null, now)
+  }
+
+  finalize(marketId: string, now: number): PredictionMarket {
+    const market = this.market(marketId)
+    const proposal = this.oracle.finalize(marketId, now)
+    this.#close(market, now)
+    market.finalOutcomeIndex = proposal.proposedOutcomeIndex
+    market.resolvedAt = now
+    this.#event('finalized', marketId, proposal.proposedOutcomeIndex, null, now)
+    return market
+  }
+
+  /** Avg price paid, shares held and realized PnL of one outcome position. */
+  holding(accountId: string, marketId: string, outcomeIndex: number): { shares: Decimal; locked: Decimal; cost: Decimal; realized: Decimal } {
+    const { available, locked } = this.#accounts.balance(accountId, shareToken(marketId, outcomeIndex))
+    const { cost, realized } = this.#holding(accountId, marketId, outcomeIndex)
+    return { shares: available + locked, locked, cost, realized }
+  }
+
+  /** Quotes active markets; closes ended ones and lets the oracle propose the leading outcome. */
+  sync(now: number): void {
+    for (const market of this.#markets.values()) {
+      if (this.status(market, now) === 'active') this.#quote(market, now)
+      else if (!market.closed) {
+        this.#close(market, now)
+        if (!this.oracle.proposal(market.marketId)) this.#propose(market, this.#leader(market), market.endTime)
+      }
+    }
+  }
+
+  /** Settlement: a buy locks price × amount USDC, a sell locks the shares. */
+  reserve(order: Order): { token: string; amount: Decimal } {
+    const { marketId, outcomeIndex } = bookOf(order)
+    return order.side === 'buy' ? { token: QUOTE, amount: mul(order.price, order.remaining) } : { token: shareToken(marketId, outcomeIndex), amount: order.remaining }
+  }
+
+  settle(order: Order, price: Decimal, size: Decimal): { fee: Decimal; realizedPnl?: Decimal } {
+    const { marketId, outcomeIndex } = bookOf(order)
+    const token = shareToken(marketId, outcomeIndex)
+    const value = mul(price, size)
+    if (order.side === 'buy') {
+      this.#accounts.spend(order.reserve!, value)
+      this.#accounts.credit(order.accountId, token, size)
+      this.#holding(order.accountId, marketId, outcomeIndex).cost += value
+      return { fee: 0n }
+    }
+    const realizedPnl = this.#release(order.accountId, marketId, outcomeIndex, size, value)
+    this.#accounts.spend(order.reserve!, size)
+    this.#accounts.credit(order.accountId, QUOTE, value)
+    return { fee: 0n, realizedPnl }
+  }
+
+  /** Books the sale of `shares` (still held) for `proceeds`: cost leaves at the average price. */
+  #release(accountId: string, marketId: string, outcomeIndex: number, shares: Decimal, proceeds: Decimal): Decimal {
+    const held = this.holding(accountId, marketId, outcomeIndex).shares
+    const holding = this.#holding(accountId, marketId, outcomeIndex)
+    const cost = held === 0n ? 0n : (holding.cost * shares) / held
+    holding.cost -= cost
+    holding.realized += proceeds - cost
+    return proceeds - cost
+  }
+
+  #holding(accountId: string, marketId: string, outcomeIndex: number): Holding {
+    const key = `${accountId}\n${bookKey(marketId, outcomeIndex)}`
+    let holding = this.#holdings.get(key)
+    if (!holding) {
+      holding = { cost: 0n, realized: 0n }
+      this.#holdings.set(key, holding)
+    }
+    return holding
+  }
+
+  /** The market, checked against the route: binary routes take binary markets, multi-outcome routes the others. */
+  #routed(marketId: string, route: MarketType): PredictionMarket {
+    const market = this.market(marketId)
+    if (market.marketType !== route) {
+      const path = market.marketType === 'binary' ? '/prediction/…' : '/prediction/multi-outcome/…'
+      throw invalidParams('marketId', `market ${marketId} is ${market.marketType}: use the ${path} routes`)
+    }
+    return market
+  }
+
+  #tradable(market: PredictionMarket, now: number): void {
+    const status = this.status(market, now)
+    if (status !== 'active') throw invalidParams('marketId', `market ${market.marketId} is ${status}; it no longer trades`)
+  }
+
+  #quote(market: PredictionMarket, now: number): void {
+    market.outcomes.forEach((outcome, index) => {
+      this.#maker.refresh(this.venue, bookKey(market.marketId, index), { reference: fromE6(outcome.referenceE6), step: dec('0.01'), levels: 5, size: fromInteger(500), tick: TICK, lowest: TICK, highest: ONE - TICK }, now)
+    })
+  }
+
+  #close(market: PredictionMarket, now: number): void {
+    if (market.closed) return
+    market.closed = true
+    market.outcomes.forEach((_, index) => {
+      const book = bookKey(market.marketId, index)
+      this.#maker.stop(this.venue, book)
+      for (const order of this.venue.allOrders()) if (order.market === book && isOpen(order)) this.venue.close(order, 'cancelled', now)
+    })
+  }
+
+  #leader(market: PredictionMarket): number {
+    let best = 0
+    market.outcomes.forEach((_, index) => {
+      if (this.priceE6(market, index) > this.priceE6(market, best)) best = index
+    })
+    return best
+  }
+
+  #propose(market: PredictionMarket, outcomeIndex: number, at: number): void {
+    this.oracle.propose(market.marketId, outcomeIndex, at)
+    this.#event('proposal', market.marketId, outcomeIndex, null, at)
+  }
+
+  #seed(seed: PredictionSeed, now: number): void {
+    const market = this.#add(seed, now, null)
+    if (!seed.oracle) return
+    market.closed = true
+    if (seed.oracle.state === 'proposed') this.#propose(market, seed.oracle.outcomeIndex, now)
+    else {
+      this.#propose(market, seed.oracle.outcomeIndex, Math.min(market.endTime, now - this.oracle.challengePeriodMs - 1))
+      this.finalize(market.marketId, now)
+    }
+  }
+
+  #add(seed: PredictionSeed, now: number, creator: string | null): PredictionMarket {
+    const market: PredictionMarket = {
+      marketId: seed.marketId,
+      slug: `${seed.question.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60)}-${seed.marketId}`,
+      question: seed.question,
+      description: seed.description,
+      category: seed.category,
+      tags: seed.tags,
+      marketType: seed.marketType,
+      outcomes: seed.outcomes.map((outcome) => ({ label: outcome.label, referenceE6: outcome.priceE6 })),
+      createdAt: now + seed.createdOffset,
+      endTime: now + seed.endOffset,
+      creator,
+      baseVolumeE6: creator === null ? pick(50_000, 900_000, 'volume', seed.marketId) * 1_000_000 : 0,
+      setsOutstanding: 0n,
+      finalOutcomeIndex: null,
+      resolvedAt: null,
+      closed: false,
+    }
+    this.#markets.set(market.marketId, market)
+    this.#event('market_created', market.marketId, null, null, market.createdAt)
+    return market
+  }
+
+  #event(type: ActivityEvent['type'], marketId: string, outcomeIndex: number | null, amount: number | null, timestamp: number): void {
+    this.#events.push({ type, marketId, outcomeIndex, amount, timestamp })
+  }
+}
+
+function clampE6(priceE6: number): number {
+  return Math.min(999_000, Math.max(1000, priceE6))
+}
