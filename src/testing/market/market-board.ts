@@ -74,6 +74,10 @@ export class MarketBoard<M extends TradingMarket> {
   checkGrid(market: M, size: Decimal, price: Decimal | undefined): void {
     if (!isMultipleOf(size, market.stepSize)) throw invalidParams('size', `size must be a multiple of the step size ${formatDecimal(market.stepSize)}`)
     if (size < market.minOrderSize) throw invalidParams('size', `size must be at least ${formatDecimal(market.minOrderSize)}`)
-    if (price !== undefined && !isMultipleOf(price, market.tickSize)) throw invalidParams('price', `price must be a multiple of the tick size ${formatDecimal(market.tickSize)}`)
+    if (price !== undefined) this.checkTick(market, price, 'price')
+  }
+
+  checkTick(market: M, price: Decimal, field: string): void {
+    if (!isMultipleOf(price, market.tickSize)) throw invalidParams(field, `${field} must be a multiple of the tick size ${formatDecimal(market.tickSize)}`)
   }
 }

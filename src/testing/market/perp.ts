@@ -3,6 +3,7 @@
  * market, leverage, margin, TP/SL triggers, funding every 8 h and liquidation at the mark price.
  */
 import { type Accounts } from './accounts.ts'
+import { append, newestFirst } from './collections.ts'
 import { abs, type Decimal, dec, formatDecimal, min, mul } from './decimal.ts'
 import { MAKER_FEE_RATE, PERP_MARKETS, type PerpMarket, QUOTE, TAKER_FEE_RATE } from './demo-data.ts'
 import type { Fill } from './engine.ts'
@@ -22,6 +23,7 @@ import {
   unrealizedPnl,
 } from './positions.ts'
 import { fundingRate, fundingTimes } from './prices.ts'
+import { pick } from './prng.ts'
 import { type IdSequence, isOpen, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
 
 export const DEFAULT_LEVERAGE = 20
@@ -77,7 +79,7 @@ export class PerpDesk implements Settlement {
     const earlier = this.venue.earlier(accountId, input.clientOrderId)
     if (earlier) return earlier
     const symbol = input.market.symbol
-    if (input.price !== undefined) this.#checkDeviation(symbol, input.price, now)
+    if (input.price !== undefined) this.checkDeviation(symbol, input.price, now)
     let size = input.size
     if (input.reduceOnly) {
       const reducible = closable(this.position(accountId, symbol), input.side)
@@ -97,7 +99,7 @@ export class PerpDesk implements Settlement {
     const size = request.size ?? held
     if (size > held) throw invalidParams('size', `size exceeds the position (${formatDecimal(held)})`)
     this.board.checkGrid(this.board.get(symbol), size, request.price)
-    if (request.price !== undefined) this.#checkDeviation(symbol, request.price, now)
+    if (request.price !== undefined) this.checkDeviation(symbol, request.price, now)
     const order = this.#reduce(position, size, request.type, request.price, 'close', now)
     return { order, position: this.position(accountId, symbol) }
   }
@@ -169,6 +171,14 @@ export class PerpDesk implements Settlement {
     return position
   }
 
+  /** Open interest: the size of all long positions (synthetic before this exchange's own). */
+  openInterest(symbol: string): Decimal {
+    const market = this.board.get(symbol)
+    let longs = market.quoteSize * BigInt(pick(100, 400, 'open-interest', symbol))
+    for (const position of this.#positions.values()) if (position.market === symbol && position.size > 0n) longs += position.size
+    return longs
+  }
+
   position(accountId: string, symbol: string): Position | undefined {
     return this.#positions.get(key(accountId, symbol))
   }
@@ -179,15 +189,15 @@ export class PerpDesk implements Settlement {
 
   /** Funding payments, realized PnL and liquidations of an account, newest first. */
   fundingOf(accountId: string): PerpRecord[] {
-    return [...(this.#funding.get(accountId) ?? [])].reverse()
+    return newestFirst(this.#funding, accountId)
   }
 
   pnlOf(accountId: string): PerpRecord[] {
-    return [...(this.#pnl.get(accountId) ?? [])].reverse()
+    return newestFirst(this.#pnl, accountId)
   }
 
   liquidationsOf(accountId: string): PerpRecord[] {
-    return [...(this.#liquidations.get(accountId) ?? [])].reverse()
+    return newestFirst(this.#liquidations, accountId)
   }
 
   /** Brings the market up to `now`: quotes, funding, TP/SL triggers, liquidations. */
@@ -226,7 +236,7 @@ export class PerpDesk implements Settlement {
     const fee = this.#accounts.spend(reserve, mul(mul(price, size), role === 'maker' ? MAKER_FEE_RATE : TAKER_FEE_RATE))
     position.updatedAt = now
     if (effect.closed > 0n) {
-      this.#record(this.#pnl, order.accountId, { pnlId: this.#ids.next(), market: order.market, type: 'trade', realizedPnl: formatDecimal(effect.realizedPnl), fee: formatDecimal(fee), closedSize: formatDecimal(effect.closed), price: formatDecimal(price), createdAt: now })
+      append(this.#pnl, order.accountId, { pnlId: this.#ids.next(), market: order.market, type: 'trade', realizedPnl: formatDecimal(effect.realizedPnl), fee: formatDecimal(fee), closedSize: formatDecimal(effect.closed), price: formatDecimal(price), createdAt: now })
     }
     if (position.size === 0n) this.#positions.delete(key(order.accountId, order.market))
     return effect.closed > 0n ? { fee, realizedPnl: effect.realizedPnl } : { fee }
@@ -245,7 +255,7 @@ export class PerpDesk implements Settlement {
     const left = position.margin + unrealizedPnl(position, mark)
     this.insuranceFund += left
     this.#positions.delete(key(position.accountId, position.market))
-    this.#record(this.#liquidations, position.accountId, {
+    append(this.#liquidations, position.accountId, {
       liquidationId: this.#ids.next(),
       market: position.market,
       side: isLong(position) ? 'long' : 'short',
@@ -256,7 +266,7 @@ export class PerpDesk implements Settlement {
       lostMargin: formatDecimal(position.margin),
       createdAt: now,
     })
-    this.#record(this.#pnl, position.accountId, { pnlId: this.#ids.next(), market: position.market, type: 'liquidation', realizedPnl: formatDecimal(-position.margin), fee: '0', closedSize: formatDecimal(abs(position.size)), price: formatDecimal(mark), createdAt: now })
+    append(this.#pnl, position.accountId, { pnlId: this.#ids.next(), market: position.market, type: 'liquidation', realizedPnl: formatDecimal(-position.margin), fee: '0', closedSize: formatDecimal(abs(position.size)), price: formatDecimal(mark), createdAt: now })
     this.#dropStaleReduceOnly(position.accountId, position.market, now)
   }
 
@@ -268,7 +278,7 @@ export class PerpDesk implements Settlement {
       const mark = this.markPrice(position.market, fundingTime)
       const payment = -mul(mul(position.size, mark), rate)
       this.#accounts.adjust(position.accountId, QUOTE, payment)
-      this.#record(this.#funding, position.accountId, {
+      append(this.#funding, position.accountId, {
         fundingId: this.#ids.next(),
         market: position.market,
         fundingRate: formatDecimal(rate),
@@ -289,7 +299,8 @@ export class PerpDesk implements Settlement {
     }
   }
 
-  #checkDeviation(symbol: string, price: Decimal, now: number): void {
+  /** TRADE_PRICE_DEVIATION when a limit price is more than 15% from the mark price. */
+  checkDeviation(symbol: string, price: Decimal, now: number): void {
     const mark = this.markPrice(symbol, now)
     if (abs(price - mark) * 100n > mark * MAX_DEVIATION_PERCENT) throw priceDeviation(formatDecimal(price), formatDecimal(mark))
   }
@@ -307,12 +318,6 @@ export class PerpDesk implements Settlement {
     const position: Position = { accountId, market: symbol, size: 0n, entryPrice: 0n, margin: 0n, leverage, realizedPnl: 0n, takeProfit: undefined, stopLoss: undefined, lastFundingAt: now, openedAt: now, updatedAt: now }
     this.#positions.set(key(accountId, symbol), position)
     return position
-  }
-
-  #record(lists: Map<string, PerpRecord[]>, accountId: string, record: PerpRecord): void {
-    const list = lists.get(accountId)
-    if (list) list.push(record)
-    else lists.set(accountId, [record])
   }
 }
 

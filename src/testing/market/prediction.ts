@@ -324,6 +324,22 @@ export class PredictionDesk implements Settlement {
     return { shares: available + locked, locked, cost, realized }
   }
 
+  /** What a share of an outcome is worth now: 1 or 0 once resolved, else its price. */
+  shareValue(market: PredictionMarket, outcomeIndex: number): Decimal {
+    if (market.finalOutcomeIndex !== null) return market.finalOutcomeIndex === outcomeIndex ? ONE : 0n
+    return fromE6(this.priceE6(market, outcomeIndex))
+  }
+
+  /** Every outcome this account holds shares of or has traded, with its value now. */
+  positionsOf(accountId: string): { market: PredictionMarket; outcomeIndex: number; shares: Decimal; locked: Decimal; cost: Decimal; realized: Decimal; value: Decimal }[] {
+    return this.list().flatMap((market) =>
+      market.outcomes
+        .map((_, outcomeIndex) => ({ market, outcomeIndex, ...this.holding(accountId, market.marketId, outcomeIndex) }))
+        .filter((row) => row.shares > 0n || row.realized !== 0n || row.cost !== 0n)
+        .map((row) => ({ ...row, value: mul(row.shares, this.shareValue(market, row.outcomeIndex)) })),
+    )
+  }
+
   /** Quotes active markets; closes ended ones and lets the oracle propose the leading outcome. */
   sync(now: number): void {
     for (const market of this.#markets.values()) {

@@ -1,5 +1,5 @@
 /** JSON views of perp and spot orders, fills, books and trades (decimals as strings). */
-import { formatDecimal } from './decimal.ts'
+import { type Decimal, formatDecimal, mul } from './decimal.ts'
 import type { PastTrade } from './prices.ts'
 import { type AccountFill, averagePrice, type Order, type Trade } from './venue.ts'
 import type { Book } from './book.ts'
@@ -57,4 +57,27 @@ export function publicTrades(market: string, trades: readonly Trade[], history: 
 export function bookView(market: string, book: Book<Order>, depth: number, now: number): Record<string, unknown> {
   const side = (levels: ReturnType<Book<Order>['levels']>) => levels.map((level) => [formatDecimal(level.price), formatDecimal(level.size)])
   return { market, bids: side(book.levels('buy', depth)), asks: side(book.levels('sell', depth)), timestamp: now }
+}
+
+export interface FillStats {
+  trades: number
+  volume: Decimal
+  fees: Decimal
+  realizedPnl: Decimal
+  wins: number
+  losses: number
+}
+
+/** Totals over an account's fills (trading stats, championship standing). */
+export function fillStats(fills: readonly AccountFill[]): FillStats {
+  const stats: FillStats = { trades: fills.length, volume: 0n, fees: 0n, realizedPnl: 0n, wins: 0, losses: 0 }
+  for (const fill of fills) {
+    stats.volume += mul(fill.price, fill.size)
+    stats.fees += fill.fee
+    const pnl = fill.realizedPnl ?? 0n
+    stats.realizedPnl += pnl
+    if (pnl > 0n) stats.wins += 1
+    if (pnl < 0n) stats.losses += 1
+  }
+  return stats
 }

@@ -5,6 +5,7 @@
  */
 import { type Accounts, MARKET_MAKER, type Reserve } from './accounts.ts'
 import { Book, type Resting, type Side } from './book.ts'
+import { append, newestFirst } from './collections.ts'
 import { type Decimal, div, mul } from './decimal.ts'
 import { applyFills, type Fill, filledSize, planFills } from './engine.ts'
 import { invalidParams, orderNotFound, orderNotOpen } from './errors.ts'
@@ -242,7 +243,7 @@ export class OrderVenue {
 
   /** This account's orders, newest first. */
   ordersOf(accountId: string): Order[] {
-    return [...(this.#byAccount.get(accountId) ?? [])].reverse()
+    return newestFirst(this.#byAccount, accountId)
   }
 
   /** Every user order, oldest first. */
@@ -252,12 +253,12 @@ export class OrderVenue {
 
   /** Public trades of a book, newest first. */
   trades(market: string): Trade[] {
-    return [...(this.#trades.get(market) ?? [])].reverse()
+    return newestFirst(this.#trades, market)
   }
 
   /** This account's fills, newest first. */
   fillsOf(accountId: string): AccountFill[] {
-    return [...(this.#fills.get(accountId) ?? [])].reverse()
+    return newestFirst(this.#fills, accountId)
   }
 
   #create(request: OrderRequest, now: number): Order {
@@ -346,10 +347,4 @@ function refused(order: Order, fills: readonly Fill<Order>[]): OrderStatus | und
 
 function clientKey(accountId: string, clientOrderId: string): string {
   return `${accountId}\n${clientOrderId}`
-}
-
-function append<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key)
-  if (list) list.push(value)
-  else map.set(key, [value])
 }
