@@ -54,6 +54,12 @@ export class Accounts {
     return balance
   }
 
+  /** A balance to read: zero when the account never held the token (nothing is stored). */
+  peek(accountId: string, token: string): Balance {
+    const balance = this.#balances.get(accountId)?.get(token)
+    return balance ? { ...balance } : { available: 0n, locked: 0n }
+  }
+
   credit(accountId: string, token: string, amount: Decimal): void {
     this.balance(accountId, token).available += amount
   }

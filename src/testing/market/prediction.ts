@@ -319,8 +319,8 @@ export class PredictionDesk implements Settlement {
 
   /** Avg price paid, shares held and realized PnL of one outcome position. */
   holding(accountId: string, marketId: string, outcomeIndex: number): { shares: Decimal; locked: Decimal; cost: Decimal; realized: Decimal } {
-    const { available, locked } = this.#accounts.balance(accountId, shareToken(marketId, outcomeIndex))
-    const { cost, realized } = this.#holding(accountId, marketId, outcomeIndex)
+    const { available, locked } = this.#accounts.peek(accountId, shareToken(marketId, outcomeIndex))
+    const { cost, realized } = this.#holdings.get(holdingKey(accountId, marketId, outcomeIndex)) ?? { cost: 0n, realized: 0n }
     return { shares: available + locked, locked, cost, realized }
   }
 
@@ -384,7 +384,7 @@ export class PredictionDesk implements Settlement {
   }
 
   #holding(accountId: string, marketId: string, outcomeIndex: number): Holding {
-    const key = `${accountId}\n${bookKey(marketId, outcomeIndex)}`
+    const key = holdingKey(accountId, marketId, outcomeIndex)
     let holding = this.#holdings.get(key)
     if (!holding) {
       holding = { cost: 0n, realized: 0n }
@@ -475,6 +475,10 @@ export class PredictionDesk implements Settlement {
   #event(type: ActivityEvent['type'], marketId: string, outcomeIndex: number | null, amount: number | null, timestamp: number): void {
     this.#events.push({ type, marketId, outcomeIndex, amount, timestamp })
   }
+}
+
+function holdingKey(accountId: string, marketId: string, outcomeIndex: number): string {
+  return `${accountId}\n${bookKey(marketId, outcomeIndex)}`
 }
 
 function clampE6(priceE6: number): number {

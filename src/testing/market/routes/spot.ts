@@ -17,7 +17,7 @@ export function addSpotRoutes(add: AddRoute, { spot, accounts }: MarketState): v
   }
   const tokenView = (found: Token, now: number) => ({ ...found, status: 'active', usdPrice: formatDecimal(spot.usdPrice(found.symbol, now)) })
   const balanceView = (accountId: string, symbol: string, now: number) => {
-    const { available, locked } = accounts.balance(accountId, symbol)
+    const { available, locked } = accounts.peek(accountId, symbol)
     return { token: symbol, available: formatDecimal(available), locked: formatDecimal(locked), total: formatDecimal(available + locked), usdValue: formatDecimal(mul(available + locked, spot.usdPrice(symbol, now))) }
   }
 
