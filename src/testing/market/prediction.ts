@@ -269,7 +269,7 @@ export class PredictionDesk implements Settlement {
     const sets = fromInteger(amount)
     for (let index = 0; index < market.outcomes.length; index++) {
       const token = shareToken(marketId, index)
-      const { available } = this.#accounts.balance(accountId, token)
+      const { available } = this.#accounts.peek(accountId, token)
       if (available < sets) throw insufficientBalance(token, formatDecimal(sets), formatDecimal(available))
     }
     const proceedsPerShare = div(ONE, fromInteger(market.outcomes.length))
@@ -293,7 +293,7 @@ export class PredictionDesk implements Settlement {
     }
     const winner = market.finalOutcomeIndex
     const token = shareToken(marketId, winner)
-    const shares = this.#accounts.balance(accountId, token).available
+    const shares = this.#accounts.peek(accountId, token).available
     this.#release(accountId, marketId, winner, shares, shares)
     this.#accounts.debit(accountId, token, shares)
     this.#accounts.credit(accountId, QUOTE, shares)
