@@ -9,7 +9,7 @@ function pinned() {
   h.market.setReferencePrice('perp', 'BTC-USDC', '60000')
   const buy = (size: string, extra: Record<string, unknown> = {}) => h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'buy', type: 'market', size, ...extra })
   const sell = (size: string, extra: Record<string, unknown> = {}) => h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'sell', type: 'market', size, ...extra })
-  const usdc = () => h.market.balances('alice').USDC
+  const usdc = () => h.market.balances('alice').USDC!
   const position = () => h.ok('GET', '/api/v1/perp/positions/BTC-USDC')
   return { ...h, buy, sell, usdc, position }
 }

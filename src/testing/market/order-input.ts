@@ -1,22 +1,14 @@
 /** Reading a perp or spot order body (camelCase) against its market's rules. */
 import type { Side } from './book.ts'
-import type { Decimal } from './decimal.ts'
 import type { TradingMarket } from './demo-data.ts'
 import { invalidParams } from './errors.ts'
 import type { Fields } from './input.ts'
 import type { MarketBoard } from './market-board.ts'
-import type { OrderType, TimeInForce } from './venue.ts'
+import type { OrderRequest, OrderType, TimeInForce } from './venue.ts'
 
-export interface TradeOrderInput<M extends TradingMarket> {
+/** An order request before it has an account and a leverage: the market is the market's rules. */
+export interface TradeOrderInput<M extends TradingMarket> extends Omit<OrderRequest, 'accountId' | 'market' | 'leverage' | 'source'> {
   market: M
-  side: Side
-  type: OrderType
-  price: Decimal | undefined
-  size: Decimal
-  timeInForce: TimeInForce
-  postOnly: boolean
-  reduceOnly: boolean
-  clientOrderId: string | undefined
 }
 
 export const SIDES: readonly Side[] = ['buy', 'sell']
