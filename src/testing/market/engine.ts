@@ -4,7 +4,7 @@
  * account's balance against the exact fills before anything changes.
  */
 import { type Book, type Resting, type Side } from './book.ts'
-import { type Decimal, min } from './decimal.ts'
+import { type Decimal, min, mul } from './decimal.ts'
 
 export interface Taker {
   side: Side
@@ -42,4 +42,9 @@ export function applyFills<T extends Resting>(book: Book<T>, fills: readonly Fil
     fill.maker.remaining -= fill.size
     if (fill.maker.remaining === 0n) book.remove(fill.maker)
   }
+}
+
+/** Σ price × size over fills or trades. */
+export function notional(fills: readonly { price: Decimal; size: Decimal }[]): Decimal {
+  return fills.reduce((total, fill) => total + mul(fill.price, fill.size), 0n)
 }

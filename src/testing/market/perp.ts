@@ -24,7 +24,7 @@ import {
 } from './positions.ts'
 import { fundingRate, fundingTimes } from './prices.ts'
 import { pick } from './prng.ts'
-import { type IdSequence, isOpen, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
+import { type IdSequence, remainingValue, isOpen, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
 
 export const DEFAULT_LEVERAGE = 20
 /** A limit price further than this from the mark price is refused (TRADE_PRICE_DEVIATION). */
@@ -217,7 +217,7 @@ export class PerpDesk implements Settlement {
   /** Settlement: margin for the part that opens exposure plus the taker fee, in USDC. */
   reserve(order: Order, fills: readonly Fill<Order>[]): { token: string; amount: Decimal } {
     if (order.reduceOnly) return { token: QUOTE, amount: 0n }
-    const notional = order.type === 'limit' ? mul(order.price, order.remaining) : fills.reduce((total, fill) => total + mul(fill.price, fill.size), 0n)
+    const notional = remainingValue(order, fills)
     const opening = order.remaining - min(order.remaining, closable(this.position(order.accountId, order.market), order.side))
     const margin = (notional * opening) / order.remaining / BigInt(order.leverage)
     return { token: QUOTE, amount: margin + mul(notional, TAKER_FEE_RATE) }

@@ -7,14 +7,14 @@
 import type { Accounts } from './accounts.ts'
 import { type Decimal, dec, div, formatDecimal, fromE6, fromInteger, mul, ONE, toE6 } from './decimal.ts'
 import { PREDICTION_MARKETS, type PredictionSeed, QUOTE } from './demo-data.ts'
-import type { Fill } from './engine.ts'
+import { type Fill, notional } from './engine.ts'
 import { insufficientBalance, invalidParams, invalidPrice, marketNotResolved, notFound, orderNotFound } from './errors.ts'
 import type { Fields } from './input.ts'
 import { MarketMaker } from './market-maker.ts'
 import { type Oracle } from './oracle.ts'
 import { type CandleSource, HOUR } from './prices.ts'
 import { pick } from './prng.ts'
-import { type IdSequence, isOpen, type Order, OrderVenue, type Settlement, type TimeInForce } from './venue.ts'
+import { type IdSequence, isOpen, type Order, OrderVenue, type Settlement, type TimeInForce, type Trade } from './venue.ts'
 
 export type MarketType = 'binary' | 'multi_outcome'
 export type MarketStatus = 'active' | 'closed' | 'resolved'
@@ -160,12 +160,13 @@ export class PredictionDesk implements Settlement {
     return last ? toE6(last.price) : market.outcomes[outcomeIndex]!.referenceE6
   }
 
+  /** Every match of a market across its outcome books, newest first. */
+  trades(market: PredictionMarket): Trade[] {
+    return market.outcomes.flatMap((_, outcomeIndex) => this.venue.trades(bookKey(market.marketId, outcomeIndex))).sort((a, b) => b.createdAt - a.createdAt)
+  }
+
   volumeE6(market: PredictionMarket): number {
-    let traded = 0n
-    for (let index = 0; index < market.outcomes.length; index++) {
-      for (const trade of this.venue.trades(bookKey(market.marketId, index))) traded += mul(trade.price, trade.size)
-    }
-    return market.baseVolumeE6 + toE6(traded)
+    return market.baseVolumeE6 + toE6(notional(this.trades(market)))
   }
 
   /** A price series for klines and price history: noisy hourly history ending at today's price. */

@@ -6,7 +6,7 @@ import type { Fill } from './engine.ts'
 import { invalidParams } from './errors.ts'
 import { MarketBoard } from './market-board.ts'
 import type { TradeOrderInput } from './order-input.ts'
-import { type IdSequence, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
+import { type IdSequence, remainingValue, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
 
 export class SpotDesk implements Settlement {
   readonly board = new MarketBoard(SPOT_MARKETS)
@@ -42,7 +42,7 @@ export class SpotDesk implements Settlement {
   reserve(order: Order, fills: readonly Fill<Order>[]): { token: string; amount: Decimal } {
     const market = this.board.get(order.market)
     if (order.side === 'sell') return { token: market.baseAsset, amount: order.remaining }
-    const cost = order.type === 'limit' ? mul(order.price, order.remaining) : fills.reduce((total, fill) => total + mul(fill.price, fill.size), 0n)
+    const cost = remainingValue(order, fills)
     return { token: QUOTE, amount: cost + mul(cost, TAKER_FEE_RATE) }
   }
 

@@ -7,7 +7,7 @@ import { type Accounts, MARKET_MAKER, type Reserve } from './accounts.ts'
 import { Book, type Resting, type Side } from './book.ts'
 import { append, newestFirst } from './collections.ts'
 import { type Decimal, div, mul } from './decimal.ts'
-import { applyFills, type Fill, filledSize, planFills } from './engine.ts'
+import { applyFills, type Fill, filledSize, notional, planFills } from './engine.ts'
 import { invalidParams, orderNotFound, orderNotOpen } from './errors.ts'
 
 export type OrderType = 'limit' | 'market'
@@ -105,6 +105,11 @@ export function isOpen(order: Order): boolean {
 export function averagePrice(order: Order): Decimal | undefined {
   const filled = order.size - order.remaining
   return filled === 0n ? undefined : div(order.filledNotional, filled)
+}
+
+/** What the rest of an order is worth: at its limit price, or at the fills a market order would get now. */
+export function remainingValue(order: Order, fills: readonly Fill<Order>[]): Decimal {
+  return order.type === 'limit' ? mul(order.price, order.remaining) : notional(fills)
 }
 
 export class OrderVenue {

@@ -1,13 +1,13 @@
 /** Prediction routes, account part: the activity feeds, my data, orders, complete sets, claims, oracle writes. */
 import type { RouteContext } from '../../http/router.ts'
-import { mul, toE6 } from '../decimal.ts'
+import { toE6 } from '../decimal.ts'
+import { notional } from '../engine.ts'
 import { Fields } from '../input.ts'
 import { limitOf, pageOf } from '../pages.ts'
 import { bookOf, type MarketType, type PredictionDesk, readPredictionOrder } from '../prediction.ts'
 import { fillView, matchView, orderView, placementView, positionRow, shares } from '../prediction-views.ts'
 import type { MarketState } from '../state.ts'
 import { isOpen } from '../venue.ts'
-import { tradesOf } from './prediction.ts'
 import { type AddRoute, accountOf } from './route.ts'
 
 const MAX_SETS = 1_000_000_000
@@ -89,7 +89,7 @@ function addSets(add: AddRoute, desk: PredictionDesk, prefix: string, route: Mar
 
 /** Public feeds: the activity of all markets and the global match history. */
 function addFeeds(add: AddRoute, desk: PredictionDesk): void {
-  const allTrades = () => desk.list().flatMap((market) => tradesOf(desk, market))
+  const allTrades = () => desk.list().flatMap((market) => desk.trades(market))
 
   add('GET', '/prediction/activity', 'none', (context) => {
     const trades = allTrades().map((trade) => ({ type: 'trade', ...matchView(trade), timestamp: trade.createdAt }))
@@ -152,7 +152,7 @@ function addMine(add: AddRoute, desk: PredictionDesk): void {
     const mine = desk.venue.fillsOf(accountId)
     const rows = desk.positionsOf(accountId)
     const pnl = rows.reduce((total, row) => total + row.realized + row.value - row.cost, 0n)
-    const volume = mine.reduce((total, fill) => total + mul(fill.price, fill.size), 0n)
+    const volume = notional(mine)
     return {
       totalTrades: mine.length,
       totalVolumeE6: toE6(volume),

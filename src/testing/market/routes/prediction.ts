@@ -1,6 +1,7 @@
 /** Prediction routes, open part: discovery, market data, oracle reads; market creation. */
 import type { RouteContext } from '../../http/router.ts'
-import { fromInteger, mul, toE6 } from '../decimal.ts'
+import { fromInteger, toE6 } from '../decimal.ts'
+import { notional } from '../engine.ts'
 import { Fields } from '../input.ts'
 import { limitOf, pageOf } from '../pages.ts'
 import { type MarketStatus, type PredictionDesk, type PredictionMarket, bookKey } from '../prediction.ts'
@@ -156,11 +157,11 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
 
   add('GET', '/prediction/markets/:marketId/stats', 'none', (context) => {
     const market = marketOf(context)
-    const trades = tradesOf(desk, market)
+    const trades = desk.trades(market)
     return {
       marketId: market.marketId,
       totalVolumeE6: desk.volumeE6(market),
-      volume24hE6: toE6(trades.filter((trade) => trade.createdAt > context.now - 24 * HOUR).reduce((total, trade) => total + mul(trade.price, trade.size), 0n)),
+      volume24hE6: toE6(notional(trades.filter((trade) => trade.createdAt > context.now - 24 * HOUR))),
       totalTrades: trades.length,
       openInterestE6: Math.floor(market.baseVolumeE6 / 5) + toE6(market.setsOutstanding),
       outcomes: outcomesView(desk, market),
@@ -171,7 +172,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
   add('GET', '/prediction/markets/:marketId/trades', 'none', (context) => {
     const market = marketOf(context)
     const limit = limitOf(context.query, 50, 500)
-    const own = tradesOf(desk, market).map((trade) => ({ ...matchView(trade), tradeId: trade.tradeId }))
+    const own = desk.trades(market).map((trade) => ({ ...matchView(trade), tradeId: trade.tradeId }))
     const history = market.outcomes.flatMap((_, outcomeIndex) =>
       pastTrades(desk.candleSource(market, outcomeIndex, context.now), fromInteger(1), limit, Math.min(context.now, market.endTime)).map((trade) => ({
         tradeId: trade.tradeId,
@@ -189,11 +190,11 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
 
   add('GET', '/prediction/markets/:marketId/match-stats', 'none', (context) => {
     const market = marketOf(context)
-    const trades = tradesOf(desk, market)
+    const trades = desk.trades(market)
     return {
       marketId: market.marketId,
       totalMatches: trades.length,
-      matchedVolumeE6: toE6(trades.reduce((total, trade) => total + mul(trade.price, trade.size), 0n)),
+      matchedVolumeE6: toE6(notional(trades)),
       lastMatchAt: trades[0]?.createdAt ?? null,
       outcomes: market.outcomes.map((_, outcomeIndex) => ({ outcomeIndex, matches: trades.filter((trade) => trade.market === bookKey(market.marketId, outcomeIndex)).length })),
     }
@@ -227,11 +228,6 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
       generatedAt: market.createdAt,
     }
   })
-}
-
-/** Every match of a market across its outcome books, newest first. */
-export function tradesOf(desk: PredictionDesk, market: PredictionMarket) {
-  return market.outcomes.flatMap((_, outcomeIndex) => desk.venue.trades(bookKey(market.marketId, outcomeIndex))).sort((a, b) => b.createdAt - a.createdAt)
 }
 
 /** Values with how often each occurs, most frequent first (ties by name). */
