@@ -4,7 +4,8 @@
  */
 import { type Decimal, div, mul, ONE, toE6, toNumber } from './decimal.ts'
 import type { Level } from './book.ts'
-import { bookKey, bookOf, type PredictionDesk, type PredictionMarket } from './prediction.ts'
+import type { PredictionDesk } from './prediction.ts'
+import { bookKey, bookOf, type PredictionMarket } from './prediction-market.ts'
 import { averagePrice, type AccountFill, type Order, type OrderStatus, type Trade } from './venue.ts'
 
 const STATUS: Record<OrderStatus, string> = { open: 'active', partially_filled: 'partial_filled', filled: 'filled', cancelled: 'cancelled', expired: 'expired', rejected: 'rejected' }

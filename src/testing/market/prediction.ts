@@ -7,50 +7,20 @@
 import type { Accounts } from './accounts.ts'
 import { type Decimal, dec, div, formatDecimal, fromE6, fromInteger, mul, ONE, toE6 } from './decimal.ts'
 import { PREDICTION_MARKETS, type PredictionSeed, QUOTE } from './demo-data.ts'
-import { type Fill, notional } from './engine.ts'
-import { insufficientBalance, invalidParams, invalidPrice, marketNotResolved, notFound, orderNotFound } from './errors.ts'
-import type { Fields } from './input.ts'
+import { notional } from './engine.ts'
+import { insufficientBalance, invalidParams, marketNotResolved, notFound, orderNotFound } from './errors.ts'
+import { Holdings, shareToken } from './holdings.ts'
+import { bookKey, bookOf, type MarketStatus, type MarketType, marketStatus, newMarket, type NewMarketInput, type Outcome, type PredictionMarket } from './prediction-market.ts'
 import { MarketMaker } from './market-maker.ts'
 import { type Oracle } from './oracle.ts'
 import { type CandleSource, HOUR } from './prices.ts'
 import { pick } from './prng.ts'
 import { type IdSequence, isOpen, type Order, OrderVenue, type Settlement, type TimeInForce, type Trade } from './venue.ts'
 
-export type MarketType = 'binary' | 'multi_outcome'
-export type MarketStatus = 'active' | 'closed' | 'resolved'
-
 /** orderType on the wire: 0 GTC, 1 GTD (kept until cancelled here), 2 IOC, 3 FOK. */
 const TIME_IN_FORCE: readonly TimeInForce[] = ['GTC', 'GTC', 'IOC', 'FOK']
 const MIN_BUY_NOTIONAL = ONE
-const MAX_SHARES = 1_000_000_000
 const TICK = dec('0.001')
-
-export interface Outcome {
-  label: string
-  referenceE6: number
-}
-
-export interface PredictionMarket {
-  readonly marketId: string
-  readonly slug: string
-  readonly question: string
-  readonly description: string
-  readonly category: string
-  readonly tags: readonly string[]
-  readonly marketType: MarketType
-  readonly outcomes: readonly Outcome[]
-  readonly createdAt: number
-  readonly endTime: number
-  readonly creator: string | null
-  /** Volume traded before the exchange started (demo history). */
-  readonly baseVolumeE6: number
-  /** Complete sets minted and not redeemed. */
-  setsOutstanding: Decimal
-  finalOutcomeIndex: number | null
-  resolvedAt: number | null
-  /** Trading has stopped: orders cancelled, quotes withdrawn. */
-  closed: boolean
-}
 
 export interface PredictionOrderInput {
   marketId: string
@@ -62,16 +32,6 @@ export interface PredictionOrderInput {
   clientOrderId: string | undefined
 }
 
-export interface NewMarketInput {
-  question: string
-  description: string
-  category: string
-  tags: string[]
-  marketType: MarketType
-  outcomes: string[]
-  endTime: number
-}
-
 /** A public event of the activity feed (no account ids). */
 export interface ActivityEvent {
   type: 'market_created' | 'mint' | 'redeem' | 'claim' | 'proposal' | 'challenge' | 'finalized'
@@ -81,37 +41,6 @@ export interface ActivityEvent {
   timestamp: number
 }
 
-interface Holding {
-  /** What the shares still held cost. */
-  cost: Decimal
-  realized: Decimal
-}
-
-export function readPredictionOrder(fields: Fields): PredictionOrderInput {
-  const marketId = fields.id('marketId')
-  const side = fields.integer('side', 0, 1) as 0 | 1
-  const outcomeIndex = fields.integer('outcomeIndex', 0, 63)
-  const priceE6 = fields.integer('priceE6', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-  if (priceE6 % 1000 !== 0 || priceE6 < 1000 || priceE6 > 999_000) throw invalidPrice('priceE6 must be a multiple of 1000 in [1000, 999000]')
-  const amount = fields.integer('amount', 1, MAX_SHARES)
-  const orderType = fields.optionalInteger('orderType', 0, 3) ?? 0
-  return { marketId, side, outcomeIndex, priceE6, amount, orderType, clientOrderId: fields.clientOrderId() }
-}
-
-export function bookKey(marketId: string, outcomeIndex: number): string {
-  return `${marketId}:${outcomeIndex}`
-}
-
-export function shareToken(marketId: string, outcomeIndex: number): string {
-  return `shares:${marketId}:${outcomeIndex}`
-}
-
-/** The market and outcome of a prediction order's book. */
-export function bookOf(order: Order): { marketId: string; outcomeIndex: number } {
-  const [marketId, outcomeIndex] = order.market.split(':')
-  return { marketId: marketId!, outcomeIndex: Number(outcomeIndex) }
-}
-
 export class PredictionDesk implements Settlement {
   readonly venue: OrderVenue
   readonly oracle: Oracle
@@ -119,7 +48,7 @@ export class PredictionDesk implements Settlement {
   readonly #random: () => number
   readonly #markets = new Map<string, PredictionMarket>()
   readonly #maker = new MarketMaker()
-  readonly #holdings = new Map<string, Holding>()
+  readonly holdings: Holdings
   readonly #orderTypes = new Map<string, number>()
   readonly #signatures = new Map<string, string>()
   readonly #events: ActivityEvent[] = []
@@ -130,6 +59,7 @@ export class PredictionDesk implements Settlement {
     this.#random = random
     this.oracle = oracle
     this.venue = new OrderVenue(accounts, this, ids)
+    this.holdings = new Holdings(accounts)
     for (const seed of PREDICTION_MARKETS) this.#seed(seed, now)
   }
 
@@ -144,8 +74,7 @@ export class PredictionDesk implements Settlement {
   }
 
   status(market: PredictionMarket, now: number): MarketStatus {
-    if (market.finalOutcomeIndex !== null) return 'resolved'
-    return now >= market.endTime ? 'closed' : 'active'
+    return marketStatus(market, now)
   }
 
   outcome(market: PredictionMarket, outcomeIndex: number, field = 'outcomeIndex'): Outcome {
@@ -257,7 +186,7 @@ export class PredictionDesk implements Settlement {
     const costPerShare = div(ONE, fromInteger(market.outcomes.length))
     market.outcomes.forEach((_, index) => {
       this.#accounts.credit(accountId, shareToken(marketId, index), sets)
-      this.#holding(accountId, marketId, index).cost += mul(costPerShare, sets)
+      this.holdings.acquired(accountId, marketId, index, mul(costPerShare, sets))
     })
     market.setsOutstanding += sets
     this.#event('mint', marketId, null, amount, now)
@@ -275,7 +204,7 @@ export class PredictionDesk implements Settlement {
     }
     const proceedsPerShare = div(ONE, fromInteger(market.outcomes.length))
     market.outcomes.forEach((_, index) => {
-      this.#release(accountId, marketId, index, sets, mul(proceedsPerShare, sets))
+      this.holdings.released(accountId, marketId, index, sets, mul(proceedsPerShare, sets))
       this.#accounts.debit(accountId, shareToken(marketId, index), sets)
     })
     this.#accounts.credit(accountId, QUOTE, sets)
@@ -295,7 +224,7 @@ export class PredictionDesk implements Settlement {
     const winner = market.finalOutcomeIndex
     const token = shareToken(marketId, winner)
     const shares = this.#accounts.peek(accountId, token).available
-    this.#release(accountId, marketId, winner, shares, shares)
+    this.holdings.released(accountId, marketId, winner, shares, shares)
     this.#accounts.debit(accountId, token, shares)
     this.#accounts.credit(accountId, QUOTE, shares)
     this.#event('claim', marketId, winner, Number(shares / ONE), now)
@@ -318,13 +247,6 @@ export class PredictionDesk implements Settlement {
     return market
   }
 
-  /** Avg price paid, shares held and realized PnL of one outcome position. */
-  holding(accountId: string, marketId: string, outcomeIndex: number): { shares: Decimal; locked: Decimal; cost: Decimal; realized: Decimal } {
-    const { available, locked } = this.#accounts.peek(accountId, shareToken(marketId, outcomeIndex))
-    const { cost, realized } = this.#holdings.get(holdingKey(accountId, marketId, outcomeIndex)) ?? { cost: 0n, realized: 0n }
-    return { shares: available + locked, locked, cost, realized }
-  }
-
   /** What a share of an outcome is worth now: 1 or 0 once resolved, else its price. */
   shareValue(market: PredictionMarket, outcomeIndex: number): Decimal {
     if (market.finalOutcomeIndex !== null) return market.finalOutcomeIndex === outcomeIndex ? ONE : 0n
@@ -335,7 +257,7 @@ export class PredictionDesk implements Settlement {
   positionsOf(accountId: string): { market: PredictionMarket; outcomeIndex: number; shares: Decimal; locked: Decimal; cost: Decimal; realized: Decimal; value: Decimal }[] {
     return this.list().flatMap((market) =>
       market.outcomes
-        .map((_, outcomeIndex) => ({ market, outcomeIndex, ...this.holding(accountId, market.marketId, outcomeIndex) }))
+        .map((_, outcomeIndex) => ({ market, outcomeIndex, ...this.holdings.of(accountId, market.marketId, outcomeIndex) }))
         .filter((row) => row.shares > 0n || row.realized !== 0n || row.cost !== 0n)
         .map((row) => ({ ...row, value: mul(row.shares, this.shareValue(market, row.outcomeIndex)) })),
     )
@@ -365,33 +287,13 @@ export class PredictionDesk implements Settlement {
     if (order.side === 'buy') {
       this.#accounts.spend(order.reserve!, value)
       this.#accounts.credit(order.accountId, token, size)
-      this.#holding(order.accountId, marketId, outcomeIndex).cost += value
+      this.holdings.acquired(order.accountId, marketId, outcomeIndex, value)
       return { fee: 0n }
     }
-    const realizedPnl = this.#release(order.accountId, marketId, outcomeIndex, size, value)
+    const realizedPnl = this.holdings.released(order.accountId, marketId, outcomeIndex, size, value)
     this.#accounts.spend(order.reserve!, size)
     this.#accounts.credit(order.accountId, QUOTE, value)
     return { fee: 0n, realizedPnl }
-  }
-
-  /** Books the sale of `shares` (still held) for `proceeds`: cost leaves at the average price. */
-  #release(accountId: string, marketId: string, outcomeIndex: number, shares: Decimal, proceeds: Decimal): Decimal {
-    const held = this.holding(accountId, marketId, outcomeIndex).shares
-    const holding = this.#holding(accountId, marketId, outcomeIndex)
-    const cost = held === 0n ? 0n : (holding.cost * shares) / held
-    holding.cost -= cost
-    holding.realized += proceeds - cost
-    return proceeds - cost
-  }
-
-  #holding(accountId: string, marketId: string, outcomeIndex: number): Holding {
-    const key = holdingKey(accountId, marketId, outcomeIndex)
-    let holding = this.#holdings.get(key)
-    if (!holding) {
-      holding = { cost: 0n, realized: 0n }
-      this.#holdings.set(key, holding)
-    }
-    return holding
   }
 
   /** The market, checked against the route: binary routes take binary markets, multi-outcome routes the others. */
@@ -450,24 +352,7 @@ export class PredictionDesk implements Settlement {
   }
 
   #add(seed: PredictionSeed, now: number, creator: string | null): PredictionMarket {
-    const market: PredictionMarket = {
-      marketId: seed.marketId,
-      slug: `${seed.question.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60)}-${seed.marketId}`,
-      question: seed.question,
-      description: seed.description,
-      category: seed.category,
-      tags: seed.tags,
-      marketType: seed.marketType,
-      outcomes: seed.outcomes.map((outcome) => ({ label: outcome.label, referenceE6: outcome.priceE6 })),
-      createdAt: now + seed.createdOffset,
-      endTime: now + seed.endOffset,
-      creator,
-      baseVolumeE6: creator === null ? pick(50_000, 900_000, 'volume', seed.marketId) * 1_000_000 : 0,
-      setsOutstanding: 0n,
-      finalOutcomeIndex: null,
-      resolvedAt: null,
-      closed: false,
-    }
+    const market = newMarket(seed, now, creator)
     this.#markets.set(market.marketId, market)
     this.#event('market_created', market.marketId, null, null, market.createdAt)
     return market
@@ -476,10 +361,6 @@ export class PredictionDesk implements Settlement {
   #event(type: ActivityEvent['type'], marketId: string, outcomeIndex: number | null, amount: number | null, timestamp: number): void {
     this.#events.push({ type, marketId, outcomeIndex, amount, timestamp })
   }
-}
-
-function holdingKey(accountId: string, marketId: string, outcomeIndex: number): string {
-  return `${accountId}\n${bookKey(marketId, outcomeIndex)}`
 }
 
 function clampE6(priceE6: number): number {

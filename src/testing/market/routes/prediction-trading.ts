@@ -2,15 +2,17 @@
 import type { RouteContext } from '../../http/router.ts'
 import { toE6 } from '../decimal.ts'
 import { notional } from '../engine.ts'
+import { invalidPrice } from '../errors.ts'
 import { Fields } from '../input.ts'
 import { limitOf, pageOf } from '../pages.ts'
-import { bookOf, type MarketType, type PredictionDesk, readPredictionOrder } from '../prediction.ts'
+import type { PredictionDesk, PredictionOrderInput } from '../prediction.ts'
+import { bookOf, type MarketType } from '../prediction-market.ts'
 import { fillView, matchView, orderView, placementView, positionRow, shares } from '../prediction-views.ts'
 import type { MarketState } from '../state.ts'
 import { isOpen } from '../venue.ts'
 import { type AddRoute, accountOf } from './route.ts'
 
-const MAX_SETS = 1_000_000_000
+const MAX_AMOUNT = 1_000_000_000
 
 export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk }: MarketState): void {
   addFeeds(add, desk)
@@ -67,14 +69,14 @@ function addSets(add: AddRoute, desk: PredictionDesk, prefix: string, route: Mar
 
   add('POST', `${prefix}/mints`, 'trade', (context) => {
     const { accountId, marketId, fields } = read(context)
-    const amount = fields.integer('amount', 1, MAX_SETS)
+    const amount = fields.integer('amount', 1, MAX_AMOUNT)
     const market = desk.mint(accountId, route, marketId, amount, context.now)
     return { txSignature: desk.newTxSignature(), marketId, amount, costE6: amount * 1_000_000, outcomes: market.outcomes.map((outcome, outcomeIndex) => ({ outcomeIndex, label: outcome.label, shares: amount })) }
   })
 
   add('POST', `${prefix}/redemptions`, 'trade', (context) => {
     const { accountId, marketId, fields } = read(context)
-    const amount = fields.integer('amount', 1, MAX_SETS)
+    const amount = fields.integer('amount', 1, MAX_AMOUNT)
     desk.redeem(accountId, route, marketId, amount, context.now)
     return { txSignature: desk.newTxSignature(), marketId, amount, payoutE6: amount * 1_000_000 }
   })
@@ -162,4 +164,16 @@ function addMine(add: AddRoute, desk: PredictionDesk): void {
       marketsParticipated: new Set(rows.map((row) => row.market.marketId)).size,
     }
   })
+}
+
+/** A prediction order body: priceE6 off the 0.1-cent grid in [1000, 999000] is REQ_INVALID_PRICE. */
+function readPredictionOrder(fields: Fields): PredictionOrderInput {
+  const marketId = fields.id('marketId')
+  const side = fields.integer('side', 0, 1) as 0 | 1
+  const outcomeIndex = fields.integer('outcomeIndex', 0, 63)
+  const priceE6 = fields.integer('priceE6', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+  if (priceE6 % 1000 !== 0 || priceE6 < 1000 || priceE6 > 999_000) throw invalidPrice('priceE6 must be a multiple of 1000 in [1000, 999000]')
+  const amount = fields.integer('amount', 1, MAX_AMOUNT)
+  const orderType = fields.optionalInteger('orderType', 0, 3) ?? 0
+  return { marketId, side, outcomeIndex, priceE6, amount, orderType, clientOrderId: fields.clientOrderId() }
 }
