@@ -12,6 +12,22 @@ describe('route table', () => {
     expect(served).toHaveLength(111)
   })
 
+  it('answers every GET route with JSON data, open or signed, for a trading account', () => {
+    const h = harness()
+    h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'buy', type: 'market', size: '0.01' })
+    h.ok('POST', '/api/v1/spot/orders', limitOrder())
+    h.ok('POST', '/api/v1/prediction/orders', { marketId: '1001', side: 0, outcomeIndex: 0, priceE6: 650_000, amount: 10 })
+    const params: Record<string, string> = { market: 'BTC-USDC', marketId: '1001', slug: 'perp-masters-weekly', symbol: 'BTC', token: 'USDC' }
+    const gets = h.router.routes.filter((route) => route.method === 'GET' && !route.pattern.endsWith('/:id'))
+    for (const route of gets) {
+      const path = route.pattern.replace(/:(\w+)/g, (_, name: string) => params[name]!)
+      const answer = h.call('GET', route.pattern.endsWith('/search') ? `${path}?q=btc` : path)
+      expect(answer.status, `${path}: ${JSON.stringify(answer.error)}`).toBe(200)
+      expect(answer.data, path).not.toBeUndefined()
+    }
+    expect(gets).toHaveLength(76) // all 78 GET routes but the two order lookups by id, tested on their own
+  })
+
   it('reads literal paths before parameters (markets/active is not a market id)', () => {
     const h = harness()
     expect(h.ok('GET', '/api/v1/prediction/markets/active').items.length).toBeGreaterThan(0)
