@@ -1,0 +1,110 @@
+/**
+ * Balances per account and token: `available` can be spent or locked, `locked` backs open orders.
+ * Prediction shares are tokens here too (see `shareToken`), so selling shares locks them the same way.
+ */
+import { type Decimal, formatDecimal, min, parseDecimal } from './decimal.ts'
+import { insufficientBalance } from './errors.ts'
+
+/** The built-in market maker: quotes without balances; fills never settle against it. */
+export const MARKET_MAKER = 'market-maker'
+
+export interface Balance {
+  available: Decimal
+  locked: Decimal
+}
+
+/** Funds an order holds while it lives. `amount` is what is still locked. */
+export interface Reserve {
+  readonly accountId: string
+  readonly token: string
+  amount: Decimal
+}
+
+export class Accounts {
+  readonly #balances = new Map<string, Map<string, Balance>>()
+
+  /** Creates (or resets) an account with these balances, e.g. `{ USDC: "10000" }`. */
+  open(accountId: string, balances: Record<string, string>): void {
+    const tokens = new Map<string, Balance>()
+    for (const [token, text] of Object.entries(balances)) {
+      const available = parseDecimal(text)
+      if (available === undefined || available < 0n) throw new Error(`balance of ${token} for ${accountId} is not a decimal: ${text}`)
+      tokens.set(token, { available, locked: 0n })
+    }
+    this.#balances.set(accountId, tokens)
+  }
+
+  /** An account's balances; an account never opened starts empty on first use. */
+  tokens(accountId: string): Map<string, Balance> {
+    let tokens = this.#balances.get(accountId)
+    if (!tokens) {
+      tokens = new Map()
+      this.#balances.set(accountId, tokens)
+    }
+    return tokens
+  }
+
+  balance(accountId: string, token: string): Balance {
+    const tokens = this.tokens(accountId)
+    let balance = tokens.get(token)
+    if (!balance) {
+      balance = { available: 0n, locked: 0n }
+      tokens.set(token, balance)
+    }
+    return balance
+  }
+
+  /** A balance to read: zero when the account never held the token (nothing is stored). */
+  peek(accountId: string, token: string): Balance {
+    const balance = this.#balances.get(accountId)?.get(token)
+    return balance ? { ...balance } : { available: 0n, locked: 0n }
+  }
+
+  credit(accountId: string, token: string, amount: Decimal): void {
+    this.balance(accountId, token).available += amount
+  }
+
+  /** Takes from available; TRADE_INSUFFICIENT_BALANCE when there is not enough. */
+  debit(accountId: string, token: string, amount: Decimal): void {
+    this.#require(accountId, token, amount)
+    this.balance(accountId, token).available -= amount
+  }
+
+  lock(accountId: string, token: string, amount: Decimal): Reserve {
+    this.#require(accountId, token, amount)
+    const balance = this.balance(accountId, token)
+    balance.available -= amount
+    balance.locked += amount
+    return { accountId, token, amount }
+  }
+
+  /** Gives back what the reserve still holds. */
+  release(reserve: Reserve): void {
+    const balance = this.balance(reserve.accountId, reserve.token)
+    balance.locked -= reserve.amount
+    balance.available += reserve.amount
+    reserve.amount = 0n
+  }
+
+  /** Pays `amount` out of the reserve, the rest from available (as far as it goes); returns what was paid. */
+  spend(reserve: Reserve, amount: Decimal): Decimal {
+    const balance = this.balance(reserve.accountId, reserve.token)
+    const fromReserve = min(amount, reserve.amount)
+    reserve.amount -= fromReserve
+    balance.locked -= fromReserve
+    const fromAvailable = min(amount - fromReserve, balance.available)
+    balance.available -= fromAvailable
+    return fromReserve + fromAvailable
+  }
+
+  /** Adds a signed amount (a profit or a loss) to available; a loss takes at most what is there. */
+  adjust(accountId: string, token: string, amount: Decimal): void {
+    const balance = this.balance(accountId, token)
+    balance.available = amount >= 0n ? balance.available + amount : balance.available - min(-amount, balance.available)
+  }
+
+  #require(accountId: string, token: string, amount: Decimal): void {
+    const { available } = this.balance(accountId, token)
+    if (available < amount) throw insufficientBalance(token, formatDecimal(amount), formatDecimal(available))
+  }
+}

@@ -1,0 +1,53 @@
+/** The market's error answers (codes and numbers from /work/plan/operations.md). */
+import { ApiFailure } from '../http/router.ts'
+
+export function invalidParams(field: string, message: string): ApiFailure {
+  return new ApiFailure(400, 'REQ_INVALID_PARAMS', 10002, message, { field })
+}
+
+export function invalidPrice(message: string): ApiFailure {
+  return new ApiFailure(400, 'REQ_INVALID_PRICE', 10003, message, { field: 'priceE6' })
+}
+
+export function notFound(message: string): ApiFailure {
+  return new ApiFailure(404, 'NOT_FOUND', 10004, message)
+}
+
+export function insufficientBalance(token: string, required: string, available: string): ApiFailure {
+  return new ApiFailure(400, 'TRADE_INSUFFICIENT_BALANCE', 13001, `insufficient ${token}: ${required} required, ${available} available`, {
+    token,
+    required,
+    available,
+  })
+}
+
+export function priceDeviation(price: string, markPrice: string): ApiFailure {
+  return new ApiFailure(400, 'TRADE_PRICE_DEVIATION', 13002, `price ${price} is more than 15% away from the mark price ${markPrice}`, {
+    field: 'price',
+    markPrice,
+  })
+}
+
+export function orderNotFound(orderId: string): ApiFailure {
+  return new ApiFailure(404, 'ORDER_NOT_FOUND', 13004, `order ${orderId} not found`, { orderId })
+}
+
+export function orderNotOpen(orderId: string, status: string): ApiFailure {
+  return new ApiFailure(409, 'ORDER_NOT_OPEN', 13005, `order ${orderId} is ${status}, not open`, { orderId, status })
+}
+
+export function tpslExists(market: string, leg: string): ApiFailure {
+  return new ApiFailure(409, 'POS_TPSL_EXISTS', 14005, `${market} already has a ${leg}; use PUT to change it or send replace: true`, { market, leg })
+}
+
+export function challengeClosed(marketId: string, reason: string): ApiFailure {
+  return new ApiFailure(409, 'ORACLE_CHALLENGE_CLOSED', 15001, `market ${marketId}: ${reason}`, { marketId })
+}
+
+export function notFinalizable(marketId: string, reason: string): ApiFailure {
+  return new ApiFailure(409, 'ORACLE_NOT_FINALIZABLE', 15002, `market ${marketId}: ${reason}`, { marketId })
+}
+
+export function marketNotResolved(marketId: string): ApiFailure {
+  return new ApiFailure(409, 'MARKET_NOT_RESOLVED', 15003, `market ${marketId} has no final result yet`, { marketId })
+}

@@ -1,0 +1,83 @@
+/**
+ * The markets of one area (perp or spot): lookup, the reference price each is quoted around (a
+ * test can pin it), the market maker's ladder, and the order rules (tick, step, minimum size).
+ */
+import { bps, type Decimal, formatDecimal, isMultipleOf, max, mul } from './decimal.ts'
+import type { TradingMarket } from './demo-data.ts'
+import { invalidParams, notFound } from './errors.ts'
+import { MarketMaker } from './market-maker.ts'
+import { type CandleSource, referencePrice } from './prices.ts'
+import type { OrderVenue } from './venue.ts'
+
+const LADDER_LEVELS = 10
+const LADDER_STEP_BPS = 5
+
+export class MarketBoard<M extends TradingMarket> {
+  readonly #markets: ReadonlyMap<string, M>
+  readonly #pinned = new Map<string, Decimal>()
+  readonly #maker = new MarketMaker()
+
+  constructor(markets: readonly M[]) {
+    this.#markets = new Map(markets.map((market) => [market.symbol, market]))
+  }
+
+  list(): M[] {
+    return [...this.#markets.values()]
+  }
+
+  /** The market of a path parameter; NOT_FOUND when unknown. */
+  get(symbol: string): M {
+    const market = this.#markets.get(symbol)
+    if (!market) throw notFound(`unknown market ${symbol}`)
+    return market
+  }
+
+  /** The market named in a request body; REQ_INVALID_PARAMS when unknown. */
+  field(symbol: string): M {
+    const market = this.#markets.get(symbol)
+    if (!market) throw invalidParams('market', `unknown market ${symbol}; markets: ${[...this.#markets.keys()].join(', ')}`)
+    return market
+  }
+
+  reference(symbol: string, now: number): Decimal {
+    const market = this.get(symbol)
+    return this.#pinned.get(symbol) ?? referencePrice(market.baseAsset, market.basePrice, market.tickSize, now)
+  }
+
+  /** Holds a market's reference price still (tests); undefined lets it follow the clock again. */
+  pin(symbol: string, price: Decimal | undefined): void {
+    this.get(symbol)
+    if (price === undefined) this.#pinned.delete(symbol)
+    else this.#pinned.set(symbol, price)
+  }
+
+  /** Re-quotes the market maker where the reference moved or a quote was taken. */
+  requote(venue: OrderVenue, now: number): void {
+    for (const market of this.#markets.values()) {
+      const reference = this.reference(market.symbol, now)
+      const step = max(market.tickSize, mul(reference, bps(LADDER_STEP_BPS)))
+      this.#maker.refresh(venue, market.symbol, { reference, step, levels: LADDER_LEVELS, size: market.quoteSize, tick: market.tickSize, lowest: market.tickSize, highest: reference * 2n }, now)
+    }
+  }
+
+  candleSource(symbol: string): CandleSource {
+    const market = this.get(symbol)
+    return {
+      key: market.symbol,
+      priceAt: (t) => this.#pinned.get(symbol) ?? referencePrice(market.baseAsset, market.basePrice, market.tickSize, t),
+      tick: market.tickSize,
+      volumePerMinute: market.quoteSize,
+    }
+  }
+
+  /** Size and price on the market's grid: REQ_INVALID_PARAMS naming the field otherwise. */
+  checkGrid(market: M, size: Decimal, price: Decimal | undefined): void {
+    if (!isMultipleOf(size, market.stepSize)) throw invalidParams('size', `size must be a multiple of the step size ${formatDecimal(market.stepSize)}`)
+    if (size < market.minOrderSize) throw invalidParams('size', `size must be at least ${formatDecimal(market.minOrderSize)}`)
+    if (price !== undefined) this.checkTick(market, price, 'price')
+  }
+
+  checkTick(market: M, price: Decimal, field: string): void {
+    if (!isMultipleOf(price, market.tickSize)) throw invalidParams(field, `${field} must be a multiple of the tick size ${formatDecimal(market.tickSize)}`)
+  }
+}

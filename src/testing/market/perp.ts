@@ -1,0 +1,352 @@
+/**
+ * Perpetuals: orders through the shared venue, one isolated-margin position per account and
+ * market, leverage, margin, TP/SL triggers, funding every 8 h and liquidation at the mark price.
+ */
+import { type Accounts } from './accounts.ts'
+import { append, newestFirst } from './collections.ts'
+import { abs, type Decimal, dec, formatDecimal, min, mul } from './decimal.ts'
+import { MAKER_FEE_RATE, PERP_MARKETS, type PerpMarket, QUOTE, TAKER_FEE_RATE } from './demo-data.ts'
+import type { Fill } from './engine.ts'
+import { invalidParams, notFound, priceDeviation, tpslExists } from './errors.ts'
+import { MarketBoard } from './market-board.ts'
+import type { TradeOrderInput } from './order-input.ts'
+import {
+  applyTrade,
+  closable,
+  initialMargin,
+  isLiquidatable,
+  isLong,
+  liquidationPrice,
+  type Position,
+  triggeredLeg,
+  type TriggerLeg,
+  unrealizedPnl,
+} from './positions.ts'
+import { fundingRate, fundingTimes } from './prices.ts'
+import { pick } from './prng.ts'
+import { type IdSequence, remainingValue, isOpen, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
+
+export const DEFAULT_LEVERAGE = 20
+/** A limit price further than this from the mark price is refused (TRADE_PRICE_DEVIATION). */
+const MAX_DEVIATION_PERCENT = 15n
+/** Funding periods settled at most per position and sync (an idle exchange must not loop for years). */
+const MAX_FUNDING_CATCH_UP = 90
+
+export interface PerpOrderInput extends TradeOrderInput<PerpMarket> {
+  leverage: number | undefined
+}
+
+export interface CloseRequest {
+  type: 'market' | 'limit'
+  size: Decimal | undefined
+  price: Decimal | undefined
+}
+
+export type TpslLeg = 'take_profit' | 'stop_loss'
+
+/** A record of the perp history lists, ready for JSON. */
+export type PerpRecord = Record<string, string | number | null>
+
+export class PerpDesk implements Settlement {
+  readonly board = new MarketBoard(PERP_MARKETS)
+  readonly venue: OrderVenue
+  /** Collects what liquidations leave over and covers what they lack. */
+  insuranceFund: Decimal = dec('2500000')
+  readonly #accounts: Accounts
+  readonly #ids: IdSequence
+  readonly #positions = new Map<string, Position>()
+  readonly #leverage = new Map<string, number>()
+  readonly #funding = new Map<string, PerpRecord[]>()
+  readonly #pnl = new Map<string, PerpRecord[]>()
+  readonly #liquidations = new Map<string, PerpRecord[]>()
+
+  constructor(accounts: Accounts, ids: IdSequence) {
+    this.#accounts = accounts
+    this.#ids = ids
+    this.venue = new OrderVenue(accounts, this, ids)
+  }
+
+  markPrice(symbol: string, now: number): Decimal {
+    return this.board.reference(symbol, now)
+  }
+
+  /** The account's leverage preference for a market, else 20x clamped to the market maximum. */
+  leverageOf(accountId: string, symbol: string): number {
+    return this.#leverage.get(key(accountId, symbol)) ?? Math.min(DEFAULT_LEVERAGE, this.board.get(symbol).maxLeverage)
+  }
+
+  place(accountId: string, input: PerpOrderInput, now: number): Order {
+    const earlier = this.venue.earlier(accountId, input.clientOrderId)
+    if (earlier) return earlier
+    const symbol = input.market.symbol
+    if (input.price !== undefined) this.checkDeviation(symbol, input.price, now)
+    let size = input.size
+    if (input.reduceOnly) {
+      const reducible = closable(this.position(accountId, symbol), input.side)
+      if (reducible === 0n) throw invalidParams('reduceOnly', `a reduceOnly ${input.side} order needs an opposite position in ${symbol}`)
+      size = min(size, reducible)
+    }
+    const leverage = input.leverage ?? this.leverageOf(accountId, symbol)
+    const order = this.venue.place({ ...input, accountId, market: symbol, size, leverage }, now)
+    this.#dropStaleReduceOnly(accountId, symbol, now)
+    return order
+  }
+
+  /** Closes all or part of a position: at market, or IOC at a limit price. */
+  closePosition(accountId: string, symbol: string, request: CloseRequest, now: number): { order: Order; position: Position | undefined } {
+    const position = this.#existing(accountId, symbol)
+    const held = abs(position.size)
+    const size = request.size ?? held
+    if (size > held) throw invalidParams('size', `size exceeds the position (${formatDecimal(held)})`)
+    this.board.checkGrid(this.board.get(symbol), size, request.price)
+    if (request.price !== undefined) this.checkDeviation(symbol, request.price, now)
+    const order = this.#reduce(position, size, request.type, request.price, 'close', now)
+    return { order, position: this.position(accountId, symbol) }
+  }
+
+  setLeverage(accountId: string, symbol: string, leverage: number): void {
+    const market = this.board.get(symbol)
+    if (leverage > market.maxLeverage) throw invalidParams('leverage', `leverage must be between 1 and ${market.maxLeverage}`)
+    const position = this.position(accountId, symbol)
+    if (position) {
+      const previous = position.leverage
+      position.leverage = leverage
+      const extra = initialMargin(position) - position.margin
+      try {
+        if (extra > 0n) this.#accounts.debit(accountId, QUOTE, extra)
+      } catch (error) {
+        position.leverage = previous
+        throw error
+      }
+      if (extra < 0n) this.#accounts.credit(accountId, QUOTE, -extra)
+      position.margin += extra
+    }
+    this.#leverage.set(key(accountId, symbol), leverage)
+  }
+
+  adjustMargin(accountId: string, symbol: string, amount: Decimal, type: 'add' | 'remove', now: number): Position {
+    const position = this.#existing(accountId, symbol)
+    if (type === 'add') {
+      this.#accounts.debit(accountId, QUOTE, amount)
+      position.margin += amount
+    } else {
+      const removable = position.margin - initialMargin(position)
+      if (amount > removable) throw invalidParams('amount', `at most ${formatDecimal(removable > 0n ? removable : 0n)} can be removed at ${position.leverage}x`)
+      position.margin -= amount
+      this.#accounts.credit(accountId, QUOTE, amount)
+    }
+    position.updatedAt = now
+    return position
+  }
+
+  /**
+   * Sets take-profit and/or stop-loss triggers. `create` refuses a leg that is already set
+   * (POS_TPSL_EXISTS); `replace` (PUT, or `replace: true`) overwrites it.
+   */
+  setTpsl(accountId: string, symbol: string, legs: { takeProfit?: TriggerLeg | undefined; stopLoss?: TriggerLeg | undefined }, mode: 'create' | 'replace', now: number): Position {
+    const position = this.#existing(accountId, symbol)
+    const { takeProfit, stopLoss } = legs
+    if (!takeProfit && !stopLoss) throw invalidParams('take_profit_price', 'take_profit_price or stop_loss_price is required (snake_case keys)')
+    const mark = this.markPrice(symbol, now)
+    const long = isLong(position)
+    if (takeProfit && (long ? takeProfit.price <= mark : takeProfit.price >= mark)) {
+      throw invalidParams('take_profit_price', `the take profit of a ${long ? 'long' : 'short'} must be ${long ? 'above' : 'below'} the mark price ${formatDecimal(mark)}`)
+    }
+    if (stopLoss && (long ? stopLoss.price >= mark : stopLoss.price <= mark)) {
+      throw invalidParams('stop_loss_price', `the stop loss of a ${long ? 'long' : 'short'} must be ${long ? 'below' : 'above'} the mark price ${formatDecimal(mark)}`)
+    }
+    if (mode === 'create' && takeProfit && position.takeProfit) throw tpslExists(symbol, 'take profit')
+    if (mode === 'create' && stopLoss && position.stopLoss) throw tpslExists(symbol, 'stop loss')
+    if (takeProfit) position.takeProfit = takeProfit
+    if (stopLoss) position.stopLoss = stopLoss
+    position.updatedAt = now
+    return position
+  }
+
+  cancelTpsl(accountId: string, symbol: string, which: TpslLeg | 'all', now: number): Position {
+    const position = this.#existing(accountId, symbol)
+    if (which !== 'stop_loss') position.takeProfit = undefined
+    if (which !== 'take_profit') position.stopLoss = undefined
+    position.updatedAt = now
+    return position
+  }
+
+  /** Open interest: the size of all long positions (synthetic before this exchange's own). */
+  openInterest(symbol: string): Decimal {
+    const market = this.board.get(symbol)
+    let longs = market.quoteSize * BigInt(pick(100, 400, 'open-interest', symbol))
+    for (const position of this.#positions.values()) if (position.market === symbol && position.size > 0n) longs += position.size
+    return longs
+  }
+
+  position(accountId: string, symbol: string): Position | undefined {
+    return this.#positions.get(key(accountId, symbol))
+  }
+
+  positionsOf(accountId: string): Position[] {
+    return [...this.#positions.values()].filter((position) => position.accountId === accountId)
+  }
+
+  /** Funding payments, realized PnL and liquidations of an account, newest first. */
+  fundingOf(accountId: string): PerpRecord[] {
+    return newestFirst(this.#funding, accountId)
+  }
+
+  pnlOf(accountId: string): PerpRecord[] {
+    return newestFirst(this.#pnl, accountId)
+  }
+
+  liquidationsOf(accountId: string): PerpRecord[] {
+    return newestFirst(this.#liquidations, accountId)
+  }
+
+  /** Brings the market up to `now`: quotes, funding, TP/SL triggers, liquidations. */
+  sync(now: number): void {
+    this.board.requote(this.venue, now)
+    for (const position of [...this.#positions.values()]) {
+      // An earlier trigger in this loop may have traded against (and closed) this position.
+      if (this.position(position.accountId, position.market) !== position) continue
+      this.#settleFunding(position, now)
+      const mark = this.markPrice(position.market, now)
+      const leg = triggeredLeg(position, mark)
+      if (leg) this.#reduce(position, abs(position.size), 'market', undefined, leg, now)
+      else if (isLiquidatable(position, mark)) this.#liquidate(position, mark, now)
+    }
+  }
+
+  /** Settlement: margin for the part that opens exposure plus the taker fee, in USDC. */
+  reserve(order: Order, fills: readonly Fill<Order>[]): { token: string; amount: Decimal } {
+    if (order.reduceOnly) return { token: QUOTE, amount: 0n }
+    const notional = remainingValue(order, fills)
+    const opening = order.remaining - min(order.remaining, closable(this.position(order.accountId, order.market), order.side))
+    const margin = (notional * opening) / order.remaining / BigInt(order.leverage)
+    return { token: QUOTE, amount: margin + mul(notional, TAKER_FEE_RATE) }
+  }
+
+  /** Settlement: closes against the position first (margin back plus PnL), then opens with new margin; pays the fee. */
+  settle(order: Order, price: Decimal, size: Decimal, role: Role, now: number): { fee: Decimal; realizedPnl?: Decimal } {
+    const reserve = order.reserve!
+    const position = this.#open(order.accountId, order.market, order.leverage, now)
+    const effect = applyTrade(position, order.side, price, size)
+    this.#accounts.adjust(order.accountId, QUOTE, effect.marginReleased + effect.realizedPnl)
+    if (effect.opened > 0n) {
+      position.leverage = order.leverage
+      position.margin += this.#accounts.spend(reserve, mul(price, effect.opened) / BigInt(order.leverage))
+    }
+    const fee = this.#accounts.spend(reserve, mul(mul(price, size), role === 'maker' ? MAKER_FEE_RATE : TAKER_FEE_RATE))
+    position.updatedAt = now
+    if (effect.closed > 0n) {
+      append(this.#pnl, order.accountId, { pnlId: this.#ids.next(), market: order.market, type: 'trade', realizedPnl: formatDecimal(effect.realizedPnl), fee: formatDecimal(fee), closedSize: formatDecimal(effect.closed), price: formatDecimal(price), createdAt: now })
+    }
+    if (position.size === 0n) this.#positions.delete(key(order.accountId, order.market))
+    return effect.closed > 0n ? { fee, realizedPnl: effect.realizedPnl } : { fee }
+  }
+
+  #reduce(position: Position, size: Decimal, type: 'market' | 'limit', price: Decimal | undefined, source: string, now: number): Order {
+    const order = this.venue.place(
+      { accountId: position.accountId, market: position.market, side: isLong(position) ? 'sell' : 'buy', type, price, size, timeInForce: 'IOC', postOnly: false, reduceOnly: true, leverage: position.leverage, clientOrderId: undefined, source },
+      now,
+    )
+    this.#dropStaleReduceOnly(position.accountId, position.market, now)
+    return order
+  }
+
+  #liquidate(position: Position, mark: Decimal, now: number): void {
+    const left = position.margin + unrealizedPnl(position, mark)
+    this.insuranceFund += left
+    this.#positions.delete(key(position.accountId, position.market))
+    append(this.#liquidations, position.accountId, {
+      liquidationId: this.#ids.next(),
+      market: position.market,
+      side: isLong(position) ? 'long' : 'short',
+      size: formatDecimal(abs(position.size)),
+      entryPrice: formatDecimal(position.entryPrice),
+      liquidationPrice: formatDecimal(liquidationPrice(position)),
+      markPrice: formatDecimal(mark),
+      lostMargin: formatDecimal(position.margin),
+      createdAt: now,
+    })
+    append(this.#pnl, position.accountId, { pnlId: this.#ids.next(), market: position.market, type: 'liquidation', realizedPnl: formatDecimal(-position.margin), fee: '0', closedSize: formatDecimal(abs(position.size)), price: formatDecimal(mark), createdAt: now })
+    this.#dropStaleReduceOnly(position.accountId, position.market, now)
+  }
+
+  /** Longs pay shorts when the rate is positive: size × mark × rate at each 8-hour mark passed. */
+  #settleFunding(position: Position, now: number): void {
+    const market = this.board.get(position.market)
+    for (const fundingTime of fundingTimes(position.lastFundingAt, now, MAX_FUNDING_CATCH_UP)) {
+      const rate = fundingRate(market.baseAsset, fundingTime)
+      const mark = this.markPrice(position.market, fundingTime)
+      const payment = -mul(mul(position.size, mark), rate)
+      this.#accounts.adjust(position.accountId, QUOTE, payment)
+      append(this.#funding, position.accountId, {
+        fundingId: this.#ids.next(),
+        market: position.market,
+        fundingRate: formatDecimal(rate),
+        payment: formatDecimal(payment),
+        positionSize: formatDecimal(position.size),
+        markPrice: formatDecimal(mark),
+        fundingTime,
+      })
+    }
+    position.lastFundingAt = Math.max(position.lastFundingAt, now)
+  }
+
+  /** Cancels resting reduceOnly orders that no longer face a position they could reduce. */
+  #dropStaleReduceOnly(accountId: string, symbol: string, now: number): void {
+    const position = this.position(accountId, symbol)
+    for (const order of this.venue.ordersOf(accountId)) {
+      if (order.market === symbol && order.reduceOnly && isOpen(order) && closable(position, order.side) === 0n) this.venue.close(order, 'cancelled', now)
+    }
+  }
+
+  /** TRADE_PRICE_DEVIATION when a limit price is more than 15% from the mark price. */
+  checkDeviation(symbol: string, price: Decimal, now: number): void {
+    const mark = this.markPrice(symbol, now)
+    if (abs(price - mark) * 100n > mark * MAX_DEVIATION_PERCENT) throw priceDeviation(formatDecimal(price), formatDecimal(mark))
+  }
+
+  #existing(accountId: string, symbol: string): Position {
+    this.board.get(symbol)
+    const position = this.position(accountId, symbol)
+    if (!position) throw notFound(`no open position in ${symbol}`)
+    return position
+  }
+
+  #open(accountId: string, symbol: string, leverage: number, now: number): Position {
+    const existing = this.position(accountId, symbol)
+    if (existing) return existing
+    const position: Position = { accountId, market: symbol, size: 0n, entryPrice: 0n, margin: 0n, leverage, realizedPnl: 0n, takeProfit: undefined, stopLoss: undefined, lastFundingAt: now, openedAt: now, updatedAt: now }
+    this.#positions.set(key(accountId, symbol), position)
+    return position
+  }
+}
+
+function key(accountId: string, symbol: string): string {
+  return `${accountId}\n${symbol}`
+}
+
+export function positionView(position: Position, markPrice: Decimal): Record<string, unknown> {
+  const { takeProfit, stopLoss } = position
+  return {
+    market: position.market,
+    side: isLong(position) ? 'long' : 'short',
+    size: formatDecimal(abs(position.size)),
+    entryPrice: formatDecimal(position.entryPrice),
+    markPrice: formatDecimal(markPrice),
+    liquidationPrice: formatDecimal(liquidationPrice(position)),
+    leverage: position.leverage,
+    margin: formatDecimal(position.margin),
+    marginMode: 'isolated',
+    notional: formatDecimal(mul(markPrice, abs(position.size))),
+    unrealizedPnl: formatDecimal(unrealizedPnl(position, markPrice)),
+    realizedPnl: formatDecimal(position.realizedPnl),
+    takeProfitPrice: takeProfit ? formatDecimal(takeProfit.price) : null,
+    stopLossPrice: stopLoss ? formatDecimal(stopLoss.price) : null,
+    takeProfitType: takeProfit?.type ?? null,
+    stopLossType: stopLoss?.type ?? null,
+    tpSlStatus: takeProfit || stopLoss ? 'active' : 'none',
+    adlRank: 1,
+    createdAt: position.openedAt,
+    updatedAt: position.updatedAt,
+  }
+}

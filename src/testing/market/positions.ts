@@ -1,0 +1,99 @@
+/** Perp position math: one net position per account and market, isolated margin. */
+import type { Side } from './book.ts'
+import { abs, type Decimal, dec, div, max, min, mul, scale } from './decimal.ts'
+
+export const MAINTENANCE_MARGIN_RATE = dec('0.005')
+
+export interface TriggerLeg {
+  price: Decimal
+  type: 'market' | 'limit'
+}
+
+export interface Position {
+  readonly accountId: string
+  readonly market: string
+  /** Signed: above zero long, below zero short. */
+  size: Decimal
+  entryPrice: Decimal
+  margin: Decimal
+  leverage: number
+  realizedPnl: Decimal
+  takeProfit: TriggerLeg | undefined
+  stopLoss: TriggerLeg | undefined
+  lastFundingAt: number
+  readonly openedAt: number
+  updatedAt: number
+}
+
+export interface TradeEffect {
+  /** Size that reduced the position. */
+  closed: Decimal
+  /** Size that opened or grew it. */
+  opened: Decimal
+  realizedPnl: Decimal
+  /** Margin freed by the closed part. */
+  marginReleased: Decimal
+}
+
+export function isLong(position: Position): boolean {
+  return position.size > 0n
+}
+
+/** Size of the position an order on `side` would reduce (zero when it would add). */
+export function closable(position: Position | undefined, side: Side): Decimal {
+  if (!position || position.size === 0n) return 0n
+  return isLong(position) === (side === 'sell') ? abs(position.size) : 0n
+}
+
+/** Applies a fill: closes against the position first, then opens the rest at the weighted entry. */
+export function applyTrade(position: Position, side: Side, price: Decimal, size: Decimal): TradeEffect {
+  const closed = min(size, closable(position, side))
+  let realizedPnl = 0n
+  let marginReleased = 0n
+  if (closed > 0n) {
+    const direction = isLong(position) ? 1n : -1n
+    realizedPnl = mul(price - position.entryPrice, closed) * direction
+    marginReleased = scale(position.margin, closed, abs(position.size))
+    position.margin -= marginReleased
+    position.size -= closed * direction
+    position.realizedPnl += realizedPnl
+  }
+  const opened = size - closed
+  if (opened > 0n) {
+    const held = abs(position.size)
+    position.entryPrice = div(mul(position.entryPrice, held) + mul(price, opened), held + opened)
+    position.size += side === 'buy' ? opened : -opened
+  }
+  return { closed, opened, realizedPnl, marginReleased }
+}
+
+export function unrealizedPnl(position: Position, markPrice: Decimal): Decimal {
+  return mul(markPrice - position.entryPrice, position.size)
+}
+
+/** The mark price at which margin minus loss falls to the maintenance margin. */
+export function liquidationPrice(position: Position): Decimal {
+  const size = abs(position.size)
+  if (size === 0n) return 0n
+  const cushion = div(position.margin - mul(mul(position.entryPrice, size), MAINTENANCE_MARGIN_RATE), size)
+  return max(0n, isLong(position) ? position.entryPrice - cushion : position.entryPrice + cushion)
+}
+
+export function isLiquidatable(position: Position, markPrice: Decimal): boolean {
+  const price = liquidationPrice(position)
+  return isLong(position) ? markPrice <= price : markPrice >= price
+}
+
+/** Which trigger leg, if any, the mark price has reached. */
+export function triggeredLeg(position: Position, markPrice: Decimal): 'take_profit' | 'stop_loss' | undefined {
+  const long = isLong(position)
+  const { takeProfit, stopLoss } = position
+  if (takeProfit && (long ? markPrice >= takeProfit.price : markPrice <= takeProfit.price)) return 'take_profit'
+  if (stopLoss && (long ? markPrice <= stopLoss.price : markPrice >= stopLoss.price)) return 'stop_loss'
+  return undefined
+}
+
+/** Margin the position needs at its leverage, valued at entry. */
+export function initialMargin(position: Position): Decimal {
+  return mul(position.entryPrice, abs(position.size)) / BigInt(position.leverage)
+}

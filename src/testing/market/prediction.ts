@@ -1,0 +1,368 @@
+/**
+ * Prediction markets: binary and multi-outcome markets with one order book per outcome (prices
+ * in USDC per share, 0.001 grid), complete sets (mint: 1 USDC → one share of every outcome;
+ * redeem: the reverse), and claims of 1 USDC per winning share once the oracle's result is final.
+ * Shares are account tokens named `shares:<marketId>:<outcomeIndex>`.
+ */
+import type { Accounts } from './accounts.ts'
+import { type Decimal, dec, div, formatDecimal, fromE6, fromInteger, mul, ONE, toE6 } from './decimal.ts'
+import { PREDICTION_MARKETS, type PredictionSeed, QUOTE } from './demo-data.ts'
+import { notional } from './engine.ts'
+import { insufficientBalance, invalidParams, marketNotResolved, notFound, orderNotFound } from './errors.ts'
+import { Holdings, shareToken } from './holdings.ts'
+import { bookKey, bookOf, type MarketStatus, type MarketType, marketStatus, newMarket, type NewMarketInput, type Outcome, type PredictionMarket } from './prediction-market.ts'
+import { MarketMaker } from './market-maker.ts'
+import { type Oracle } from './oracle.ts'
+import { type CandleSource, HOUR } from './prices.ts'
+import { pick } from './prng.ts'
+import { type IdSequence, isOpen, type Order, OrderVenue, type Settlement, type TimeInForce, type Trade } from './venue.ts'
+
+/** orderType on the wire: 0 GTC, 1 GTD (kept until cancelled here), 2 IOC, 3 FOK. */
+const TIME_IN_FORCE: readonly TimeInForce[] = ['GTC', 'GTC', 'IOC', 'FOK']
+const MIN_BUY_NOTIONAL = ONE
+const TICK = dec('0.001')
+
+export interface PredictionOrderInput {
+  marketId: string
+  side: 0 | 1
+  outcomeIndex: number
+  priceE6: number
+  amount: number
+  orderType: number
+  clientOrderId: string | undefined
+}
+
+/** A public event of the activity feed (no account ids). */
+export interface ActivityEvent {
+  type: 'market_created' | 'mint' | 'redeem' | 'claim' | 'proposal' | 'challenge' | 'finalized'
+  marketId: string
+  outcomeIndex: number | null
+  amount: number | null
+  timestamp: number
+}
+
+export class PredictionDesk implements Settlement {
+  readonly venue: OrderVenue
+  readonly oracle: Oracle
+  readonly #accounts: Accounts
+  readonly #random: () => number
+  readonly #markets = new Map<string, PredictionMarket>()
+  readonly #maker = new MarketMaker()
+  readonly holdings: Holdings
+  readonly #orderTypes = new Map<string, number>()
+  readonly #signatures = new Map<string, string>()
+  readonly #events: ActivityEvent[] = []
+  #nextMarketId = 2001
+
+  constructor(accounts: Accounts, ids: IdSequence, oracle: Oracle, random: () => number, now: number) {
+    this.#accounts = accounts
+    this.#random = random
+    this.oracle = oracle
+    this.venue = new OrderVenue(accounts, this, ids)
+    this.holdings = new Holdings(accounts)
+    for (const seed of PREDICTION_MARKETS) this.#seed(seed, now)
+  }
+
+  list(): PredictionMarket[] {
+    return [...this.#markets.values()]
+  }
+
+  market(marketId: string): PredictionMarket {
+    const market = this.#markets.get(marketId)
+    if (!market) throw notFound(`unknown prediction market ${marketId}`)
+    return market
+  }
+
+  status(market: PredictionMarket, now: number): MarketStatus {
+    return marketStatus(market, now)
+  }
+
+  outcome(market: PredictionMarket, outcomeIndex: number, field = 'outcomeIndex'): Outcome {
+    const outcome = market.outcomes[outcomeIndex]
+    if (!outcome) throw invalidParams(field, `${field} must be between 0 and ${market.outcomes.length - 1}`)
+    return outcome
+  }
+
+  /** The last traded price of an outcome, else its reference price. */
+  priceE6(market: PredictionMarket, outcomeIndex: number): number {
+    const last = this.venue.trades(bookKey(market.marketId, outcomeIndex))[0]
+    return last ? toE6(last.price) : market.outcomes[outcomeIndex]!.referenceE6
+  }
+
+  /** Every match of a market across its outcome books, newest first. */
+  trades(market: PredictionMarket): Trade[] {
+    return market.outcomes.flatMap((_, outcomeIndex) => this.venue.trades(bookKey(market.marketId, outcomeIndex))).sort((a, b) => b.createdAt - a.createdAt)
+  }
+
+  volumeE6(market: PredictionMarket): number {
+    return market.baseVolumeE6 + toE6(notional(this.trades(market)))
+  }
+
+  /** A price series for klines and price history: noisy hourly history ending at today's price. */
+  candleSource(market: PredictionMarket, outcomeIndex: number, now: number): CandleSource {
+    const currentHour = Math.floor(now / HOUR) * HOUR
+    const current = fromE6(this.priceE6(market, outcomeIndex))
+    const reference = market.outcomes[outcomeIndex]!.referenceE6
+    return {
+      key: bookKey(market.marketId, outcomeIndex),
+      priceAt: (t) => (t >= currentHour ? current : fromE6(clampE6(reference + 1000 * pick(-20, 20, 'prediction', market.marketId, outcomeIndex, Math.floor(t / HOUR))))),
+      tick: TICK,
+      volumePerMinute: fromInteger(50),
+    }
+  }
+
+  events(): readonly ActivityEvent[] {
+    return this.#events
+  }
+
+  createMarket(accountId: string, input: NewMarketInput, now: number): PredictionMarket {
+    if (input.endTime <= now) throw invalidParams('endTime', 'endTime must be in the future')
+    const binary = input.marketType === 'binary'
+    const labels = input.outcomes.length > 0 ? input.outcomes : binary ? ['Yes', 'No'] : []
+    if (binary && labels.length !== 2) throw invalidParams('outcomes', 'a binary market has exactly two outcomes')
+    if (!binary && (labels.length < 3 || labels.length > 20)) throw invalidParams('outcomes', 'a multi_outcome market needs 3 to 20 outcomes')
+    const referenceE6 = Math.floor(1_000_000 / labels.length / 1000) * 1000
+    const marketId = String(this.#nextMarketId++)
+    const market = this.#add({ marketId, ...input, outcomes: labels.map((label) => ({ label, priceE6: referenceE6 })), createdOffset: 0, endOffset: input.endTime - now }, now, accountId)
+    return market
+  }
+
+  place(accountId: string, route: MarketType, input: PredictionOrderInput, now: number): Order {
+    const market = this.#routed(input.marketId, route)
+    const earlier = this.venue.earlier(accountId, input.clientOrderId)
+    if (earlier) return earlier
+    this.#tradable(market, now)
+    this.outcome(market, input.outcomeIndex)
+    const price = fromE6(input.priceE6)
+    const size = fromInteger(input.amount)
+    if (input.side === 0 && mul(price, size) < MIN_BUY_NOTIONAL) throw invalidParams('amount', 'a buy must be worth at least 1 USDC (amount × price)')
+    const order = this.venue.place(
+      { accountId, market: bookKey(market.marketId, input.outcomeIndex), side: input.side === 0 ? 'buy' : 'sell', type: 'limit', price, size, timeInForce: TIME_IN_FORCE[input.orderType]!, postOnly: false, reduceOnly: false, leverage: 1, clientOrderId: input.clientOrderId },
+      now,
+    )
+    this.#orderTypes.set(order.id, input.orderType)
+    return order
+  }
+
+  orderType(order: Order): number {
+    return this.#orderTypes.get(order.id) ?? 0
+  }
+
+  /** A stable internal operation id for an order (the real service's `txSignature`). */
+  txSignature(operationId: string): string {
+    let signature = this.#signatures.get(operationId)
+    if (!signature) {
+      signature = this.newTxSignature()
+      this.#signatures.set(operationId, signature)
+    }
+    return signature
+  }
+
+  newTxSignature(): string {
+    return Array.from({ length: 64 }, () => Math.floor(this.#random() * 16).toString(16)).join('')
+  }
+
+  /** This account's order in this market; ORDER_NOT_FOUND otherwise. */
+  order(accountId: string, marketId: string, orderId: string): Order {
+    const order = this.venue.order(accountId, orderId)
+    if (bookOf(order).marketId !== marketId) throw orderNotFound(orderId)
+    return order
+  }
+
+  cancelAll(accountId: string, marketId: string | undefined, now: number): string[] {
+    const ids = this.venue
+      .ordersOf(accountId)
+      .filter((order) => isOpen(order) && (marketId === undefined || bookOf(order).marketId === marketId))
+      .map((order) => order.id)
+    return this.venue.cancelMany(accountId, ids, now)
+  }
+
+  /** Takes `amount` USDC, credits `amount` shares of every outcome. */
+  mint(accountId: string, route: MarketType, marketId: string, amount: number, now: number): PredictionMarket {
+    const market = this.#routed(marketId, route)
+    this.#tradable(market, now)
+    const sets = fromInteger(amount)
+    this.#accounts.debit(accountId, QUOTE, sets)
+    const costPerShare = div(ONE, fromInteger(market.outcomes.length))
+    market.outcomes.forEach((_, index) => {
+      this.#accounts.credit(accountId, shareToken(marketId, index), sets)
+      this.holdings.acquired(accountId, marketId, index, mul(costPerShare, sets))
+    })
+    market.setsOutstanding += sets
+    this.#event('mint', marketId, null, amount, now)
+    return market
+  }
+
+  /** Burns `amount` shares of every outcome, pays `amount` USDC. */
+  redeem(accountId: string, route: MarketType, marketId: string, amount: number, now: number): PredictionMarket {
+    const market = this.#routed(marketId, route)
+    const sets = fromInteger(amount)
+    for (let index = 0; index < market.outcomes.length; index++) {
+      const token = shareToken(marketId, index)
+      const { available } = this.#accounts.peek(accountId, token)
+      if (available < sets) throw insufficientBalance(token, formatDecimal(sets), formatDecimal(available))
+    }
+    const proceedsPerShare = div(ONE, fromInteger(market.outcomes.length))
+    market.outcomes.forEach((_, index) => {
+      this.holdings.released(accountId, marketId, index, sets, mul(proceedsPerShare, sets))
+      this.#accounts.debit(accountId, shareToken(marketId, index), sets)
+    })
+    this.#accounts.credit(accountId, QUOTE, sets)
+    market.setsOutstanding -= sets
+    this.#event('redeem', marketId, null, amount, now)
+    return market
+  }
+
+  /** Pays 1 USDC per winning share held (all of them); MARKET_NOT_RESOLVED before the result is final. */
+  claim(accountId: string, route: MarketType, marketId: string, outcomeIndex: number | undefined, now: number): { outcomeIndex: number; shares: Decimal } {
+    const market = this.#routed(marketId, route)
+    if (market.finalOutcomeIndex === null) throw marketNotResolved(marketId)
+    if (outcomeIndex !== undefined) {
+      this.outcome(market, outcomeIndex)
+      if (outcomeIndex !== market.finalOutcomeIndex) throw invalidParams('outcomeIndex', `outcome ${outcomeIndex} did not win; outcome ${market.finalOutcomeIndex} did`)
+    }
+    const winner = market.finalOutcomeIndex
+    const token = shareToken(marketId, winner)
+    const shares = this.#accounts.peek(accountId, token).available
+    this.holdings.released(accountId, marketId, winner, shares, shares)
+    this.#accounts.debit(accountId, token, shares)
+    this.#accounts.credit(accountId, QUOTE, shares)
+    this.#event('claim', marketId, winner, Number(shares / ONE), now)
+    return { outcomeIndex: winner, shares }
+  }
+
+  challenge(accountId: string, marketId: string, outcomeIndex: number, evidenceHash: string | undefined, now: number): void {
+    this.outcome(this.market(marketId), outcomeIndex)
+    this.oracle.challenge(marketId, { challenger: accountId, outcomeIndex, evidenceHash: evidenceHash ?? null, challengedAt: now })
+    this.#event('challenge', marketId, outcomeIndex, null, now)
+  }
+
+  finalize(marketId: string, now: number): PredictionMarket {
+    const market = this.market(marketId)
+    const proposal = this.oracle.finalize(marketId, now)
+    this.#close(market, now)
+    market.finalOutcomeIndex = proposal.proposedOutcomeIndex
+    market.resolvedAt = now
+    this.#event('finalized', marketId, proposal.proposedOutcomeIndex, null, now)
+    return market
+  }
+
+  /** What a share of an outcome is worth now: 1 or 0 once resolved, else its price. */
+  shareValue(market: PredictionMarket, outcomeIndex: number): Decimal {
+    if (market.finalOutcomeIndex !== null) return market.finalOutcomeIndex === outcomeIndex ? ONE : 0n
+    return fromE6(this.priceE6(market, outcomeIndex))
+  }
+
+  /** Every outcome this account holds shares of or has traded, with its value now. */
+  positionsOf(accountId: string): { market: PredictionMarket; outcomeIndex: number; shares: Decimal; locked: Decimal; cost: Decimal; realized: Decimal; value: Decimal }[] {
+    return this.list().flatMap((market) =>
+      market.outcomes
+        .map((_, outcomeIndex) => ({ market, outcomeIndex, ...this.holdings.of(accountId, market.marketId, outcomeIndex) }))
+        .filter((row) => row.shares > 0n || row.realized !== 0n || row.cost !== 0n)
+        .map((row) => ({ ...row, value: mul(row.shares, this.shareValue(market, row.outcomeIndex)) })),
+    )
+  }
+
+  /** Quotes active markets; closes ended ones and lets the oracle propose the leading outcome. */
+  sync(now: number): void {
+    for (const market of this.#markets.values()) {
+      if (this.status(market, now) === 'active') this.#quote(market, now)
+      else if (!market.closed) {
+        this.#close(market, now)
+        if (!this.oracle.proposal(market.marketId)) this.#propose(market, this.#leader(market), market.endTime)
+      }
+    }
+  }
+
+  /** Settlement: a buy locks price × amount USDC, a sell locks the shares. */
+  reserve(order: Order): { token: string; amount: Decimal } {
+    const { marketId, outcomeIndex } = bookOf(order)
+    return order.side === 'buy' ? { token: QUOTE, amount: mul(order.price, order.remaining) } : { token: shareToken(marketId, outcomeIndex), amount: order.remaining }
+  }
+
+  settle(order: Order, price: Decimal, size: Decimal): { fee: Decimal; realizedPnl?: Decimal } {
+    const { marketId, outcomeIndex } = bookOf(order)
+    const token = shareToken(marketId, outcomeIndex)
+    const value = mul(price, size)
+    if (order.side === 'buy') {
+      this.#accounts.spend(order.reserve!, value)
+      this.#accounts.credit(order.accountId, token, size)
+      this.holdings.acquired(order.accountId, marketId, outcomeIndex, value)
+      return { fee: 0n }
+    }
+    const realizedPnl = this.holdings.released(order.accountId, marketId, outcomeIndex, size, value)
+    this.#accounts.spend(order.reserve!, size)
+    this.#accounts.credit(order.accountId, QUOTE, value)
+    return { fee: 0n, realizedPnl }
+  }
+
+  /** The market, checked against the route: binary routes take binary markets, multi-outcome routes the others. */
+  #routed(marketId: string, route: MarketType): PredictionMarket {
+    const market = this.market(marketId)
+    if (market.marketType !== route) {
+      const path = market.marketType === 'binary' ? '/prediction/…' : '/prediction/multi-outcome/…'
+      throw invalidParams('marketId', `market ${marketId} is ${market.marketType}: use the ${path} routes`)
+    }
+    return market
+  }
+
+  #tradable(market: PredictionMarket, now: number): void {
+    const status = this.status(market, now)
+    if (status !== 'active') throw invalidParams('marketId', `market ${market.marketId} is ${status}; it no longer trades`)
+  }
+
+  #quote(market: PredictionMarket, now: number): void {
+    market.outcomes.forEach((outcome, index) => {
+      this.#maker.refresh(this.venue, bookKey(market.marketId, index), { reference: fromE6(outcome.referenceE6), step: dec('0.01'), levels: 5, size: fromInteger(500), tick: TICK, lowest: TICK, highest: ONE - TICK }, now)
+    })
+  }
+
+  #close(market: PredictionMarket, now: number): void {
+    if (market.closed) return
+    market.closed = true
+    market.outcomes.forEach((_, index) => {
+      const book = bookKey(market.marketId, index)
+      this.#maker.stop(this.venue, book)
+      for (const order of this.venue.allOrders()) if (order.market === book && isOpen(order)) this.venue.close(order, 'cancelled', now)
+    })
+  }
+
+  #leader(market: PredictionMarket): number {
+    let best = 0
+    market.outcomes.forEach((_, index) => {
+      if (this.priceE6(market, index) > this.priceE6(market, best)) best = index
+    })
+    return best
+  }
+
+  #propose(market: PredictionMarket, outcomeIndex: number, at: number): void {
+    this.oracle.propose(market.marketId, outcomeIndex, at)
+    this.#event('proposal', market.marketId, outcomeIndex, null, at)
+  }
+
+  #seed(seed: PredictionSeed, now: number): void {
+    const market = this.#add(seed, now, null)
+    if (!seed.oracle) return
+    market.closed = true
+    if (seed.oracle.state === 'proposed') this.#propose(market, seed.oracle.outcomeIndex, now)
+    else {
+      this.#propose(market, seed.oracle.outcomeIndex, Math.min(market.endTime, now - this.oracle.challengePeriodMs - 1))
+      this.finalize(market.marketId, now)
+    }
+  }
+
+  #add(seed: PredictionSeed, now: number, creator: string | null): PredictionMarket {
+    const market = newMarket(seed, now, creator)
+    this.#markets.set(market.marketId, market)
+    this.#event('market_created', market.marketId, null, null, market.createdAt)
+    return market
+  }
+
+  #event(type: ActivityEvent['type'], marketId: string, outcomeIndex: number | null, amount: number | null, timestamp: number): void {
+    this.#events.push({ type, marketId, outcomeIndex, amount, timestamp })
+  }
+}
+
+function clampE6(priceE6: number): number {
+  return Math.min(999_000, Math.max(1000, priceE6))
+}

@@ -1,0 +1,63 @@
+/** Spot: orders through the shared venue; fills swap base and quote tokens, fees paid in USDC. */
+import type { Accounts } from './accounts.ts'
+import { type Decimal, fromInteger, mul } from './decimal.ts'
+import { MAKER_FEE_RATE, QUOTE, SPOT_MARKETS, TAKER_FEE_RATE, TOKENS, type TradingMarket } from './demo-data.ts'
+import type { Fill } from './engine.ts'
+import { invalidParams } from './errors.ts'
+import { MarketBoard } from './market-board.ts'
+import type { TradeOrderInput } from './order-input.ts'
+import { type IdSequence, remainingValue, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
+
+export class SpotDesk implements Settlement {
+  readonly board = new MarketBoard(SPOT_MARKETS)
+  readonly venue: OrderVenue
+  readonly #accounts: Accounts
+
+  constructor(accounts: Accounts, ids: IdSequence) {
+    this.#accounts = accounts
+    this.venue = new OrderVenue(accounts, this, ids)
+  }
+
+  place(accountId: string, input: TradeOrderInput<TradingMarket>, now: number): Order {
+    if (input.reduceOnly) throw invalidParams('reduceOnly', 'spot orders cannot be reduceOnly')
+    return this.venue.place({ ...input, accountId, market: input.market.symbol, leverage: 1 }, now)
+  }
+
+  /** What one unit of a token is worth in USDC now (its spot reference price). */
+  usdPrice(token: string, now: number): Decimal {
+    if (token === QUOTE) return fromInteger(1)
+    const market = SPOT_MARKETS.find((candidate) => candidate.baseAsset === token)
+    return market ? this.board.reference(market.symbol, now) : 0n
+  }
+
+  tokens(): readonly string[] {
+    return TOKENS.map((token) => token.symbol)
+  }
+
+  sync(now: number): void {
+    this.board.requote(this.venue, now)
+  }
+
+  /** Settlement: a buy locks the quote cost plus the taker fee, a sell locks the base size. */
+  reserve(order: Order, fills: readonly Fill<Order>[]): { token: string; amount: Decimal } {
+    const market = this.board.get(order.market)
+    if (order.side === 'sell') return { token: market.baseAsset, amount: order.remaining }
+    const cost = remainingValue(order, fills)
+    return { token: QUOTE, amount: cost + mul(cost, TAKER_FEE_RATE) }
+  }
+
+  settle(order: Order, price: Decimal, size: Decimal, role: Role): { fee: Decimal } {
+    const market = this.board.get(order.market)
+    const reserve = order.reserve!
+    const cost = mul(price, size)
+    const fee = mul(cost, role === 'maker' ? MAKER_FEE_RATE : TAKER_FEE_RATE)
+    if (order.side === 'buy') {
+      this.#accounts.spend(reserve, cost + fee)
+      this.#accounts.credit(order.accountId, market.baseAsset, size)
+    } else {
+      this.#accounts.spend(reserve, size)
+      this.#accounts.credit(order.accountId, QUOTE, cost - fee)
+    }
+    return { fee }
+  }
+}

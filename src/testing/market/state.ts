@@ -1,0 +1,49 @@
+/** Everything the market holds, built once per exchange from the clock and the options. */
+import { Accounts } from './accounts.ts'
+import { Championships } from './championship.ts'
+import { DEFAULT_CHALLENGE_PERIOD_MS, Oracle } from './oracle.ts'
+import { PerpDesk } from './perp.ts'
+import { PredictionDesk } from './prediction.ts'
+import { seededRandom } from './prng.ts'
+import { SpotDesk } from './spot.ts'
+import { Treasury } from './treasury.ts'
+import { IdSequence } from './venue.ts'
+
+export interface MarketOptions {
+  /** Server time in ms; the demo data is laid out around its value at creation. */
+  now: () => number
+  /** How long a proposed prediction result can be challenged (default 2 hours). */
+  challengePeriodMs?: number
+  /** Source of the prediction `txSignature` ids (default: a seeded, repeatable one). */
+  random?: () => number
+}
+
+/** Order, trade and record ids start above 2^53, as the real service's do. */
+const FIRST_ID = 1_853_278_922_010_145_000n
+
+export class MarketState {
+  readonly accounts = new Accounts()
+  readonly perp: PerpDesk
+  readonly spot: SpotDesk
+  readonly prediction: PredictionDesk
+  readonly championships: Championships
+  readonly treasury: Treasury
+
+  constructor(options: MarketOptions) {
+    const now = options.now()
+    const ids = new IdSequence(FIRST_ID)
+    this.perp = new PerpDesk(this.accounts, ids)
+    this.spot = new SpotDesk(this.accounts, ids)
+    const oracle = new Oracle(options.challengePeriodMs ?? DEFAULT_CHALLENGE_PERIOD_MS)
+    this.prediction = new PredictionDesk(this.accounts, ids, oracle, options.random ?? seededRandom(1024), now)
+    this.championships = new Championships(now)
+    this.treasury = new Treasury(this.accounts, ids)
+  }
+
+  /** Brings every area up to `now` (quotes, funding, triggers, market closes) before a request is served. */
+  sync(now: number): void {
+    this.perp.sync(now)
+    this.spot.sync(now)
+    this.prediction.sync(now)
+  }
+}
