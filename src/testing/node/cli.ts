@@ -37,12 +37,13 @@ async function main(): Promise<void> {
     trustProxy: values['trust-proxy'],
   })
   const running = await serve({ exchange, port, host: values.host })
-  console.log(`listening on ${running.url}`)
   const stop = () => {
     running.close().then(() => process.exit(0), () => process.exit(1))
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  // Printed last: whoever waits for this line may signal at once.
+  console.log(`listening on ${running.url}`)
 }
 
 main().catch((error: unknown) => {
