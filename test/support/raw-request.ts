@@ -35,6 +35,13 @@ export interface RawAnswer {
   }
 }
 
+let lastStamp = 0
+/** Now, but never the same value twice: two identical requests in one millisecond would be replays. */
+function freshTimestamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1)
+  return String(lastStamp)
+}
+
 export function hmac(secretKey: string, payload: string): string {
   return createHmac('sha256', secretKey).update(payload).digest('hex')
 }
@@ -44,7 +51,7 @@ export function authHeaders(request: RawRequest): Record<string, string> {
   const { key } = request
   if (!key) return {}
   const method = request.method ?? 'GET'
-  const timestamp = request.timestamp ?? String(Date.now())
+  const timestamp = request.timestamp ?? freshTimestamp()
   const signed = request.signed ?? {}
   const payload = timestamp + (signed.method ?? method) + (signed.path ?? request.path) + (signed.body ?? request.body ?? '')
   const headers: Record<string, string> = {

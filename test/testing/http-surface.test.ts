@@ -113,9 +113,11 @@ describe('in process, without a server', () => {
   })
 
   it('takes the caller\'s address from its second argument', async () => {
-    const exchange = createReferenceExchange({ seed: TEST_SEED })
-    const client = (clientAddress?: string) =>
-      new ExchangeClient({ baseUrl: 'http://x', fetch: (input, init) => exchange.fetch(input as Request, { ...init, clientAddress }), ...TEST_KEYS.loopbackOnly })
+    // One exchange each: clients of one key signing the same request in the same millisecond would be replays.
+    const client = (clientAddress?: string) => {
+      const exchange = createReferenceExchange({ seed: TEST_SEED })
+      return new ExchangeClient({ baseUrl: 'http://x', fetch: (input, init) => exchange.fetch(input as Request, { ...init, clientAddress }), ...TEST_KEYS.loopbackOnly })
+    }
     const introspect = { method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' }
     await expect(client('127.0.0.1').request(introspect)).resolves.toMatchObject({ valid: true })
     await expect(client('::ffff:127.0.0.1').request(introspect)).resolves.toMatchObject({ valid: true })

@@ -1,8 +1,9 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DroppedConnection } from '../faults/faults.ts'
 import type { ReferenceExchange } from '../exchange.ts'
+import { DroppedConnection } from '../faults/faults.ts'
+import { CORS_HEADERS } from '../http/envelope.ts'
 
 export interface NodeListenerOptions {
   /** Called with errors the exchange did not turn into an answer (the client got a bare 500). */
@@ -57,7 +58,7 @@ export function toNodeListener(
       const payload = Buffer.from(await response.arrayBuffer())
       // A body cut short was not read to its end: close the connection rather than reuse it.
       if (body && body.length > exchange.maxBodyBytes) res.setHeader('connection', 'close')
-      res.writeHead(response.status, Object.fromEntries(response.headers))
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': String(payload.length) })
       res.end(payload)
     } catch (error) {
       if (error instanceof DroppedConnection) {
@@ -65,7 +66,7 @@ export function toNodeListener(
         return
       }
       options.onError?.(error)
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+      if (!res.headersSent) res.writeHead(500, { ...CORS_HEADERS, 'content-type': 'application/json' })
       res.end(JSON.stringify({ success: false, data: null, error: { code: 'INTERNAL', codeNum: 10500, message: 'internal error' } }))
     }
   }
