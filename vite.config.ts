@@ -8,6 +8,8 @@ import { defineConfig, type UserConfig } from 'vite'
  */
 export const libraryEntries = {
   index: 'src/index.ts',
+  testing: 'src/testing/index.ts',
+  'testing-node': 'src/testing/node/index.ts',
 }
 
 const library: UserConfig = {

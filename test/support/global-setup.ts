@@ -1,20 +1,28 @@
 import type { TestProject } from 'vitest/node'
+import { createReferenceExchange } from '../../src/testing/index.ts'
+import { serve, type RunningExchange } from '../../src/testing/node/index.ts'
+import { TEST_SEED } from './seed.ts'
 import { startVerifyingServer, type VerifyingServer } from './verifying-server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     verifierUrl: string
+    /** The reference exchange, seeded with test/support/seed.ts. */
+    exchangeUrl: string
   }
 }
 
 let verifier: VerifyingServer | undefined
+let exchange: RunningExchange | undefined
 
 /** Loopback servers shared by every test project, browsers included. */
 export async function setup(project: TestProject): Promise<void> {
   verifier = await startVerifyingServer()
   project.provide('verifierUrl', verifier.url)
+  exchange = await serve({ exchange: createReferenceExchange({ seed: TEST_SEED }), port: 0 })
+  project.provide('exchangeUrl', exchange.url)
 }
 
 export async function teardown(): Promise<void> {
-  await verifier?.close()
+  await Promise.all([verifier?.close(), exchange?.close()])
 }

@@ -1,0 +1,125 @@
+import { importSecretKey, toHex } from '../../auth/signer.ts'
+import { ExchangeValidationError } from '../../transport/errors.ts'
+
+export type KeyPermission = 'read' | 'trade' | 'withdraw'
+export type KeyStatus = 'active' | 'inactive' | 'revoked'
+
+/** What the exchange knows about a key. The secret itself is not kept: only its HMAC `CryptoKey`. */
+export interface ApiKeyRecord {
+  id: string
+  apiKey: string
+  accountId: string | null
+  permissions: KeyPermission[]
+  status: KeyStatus
+  /** UTC ms; the key is refused from this instant on. */
+  expiresAt: number | null
+  /** Exact addresses or IPv4 CIDR blocks; null allows every address. */
+  ipAllowlist: string[] | null
+  label: string
+  createdAt: number
+  lastUsedAt: number | null
+  usageCount: number
+  rotatedAt: number | null
+}
+
+export interface NewKey {
+  apiKey: string
+  secretKey: string
+  accountId: string | null
+  permissions: KeyPermission[]
+  status?: KeyStatus
+  expiresAt?: number | null
+  ipAllowlist?: string[] | null
+  label?: string
+}
+
+/** The prefix of keys this exchange mints, as the real service's. */
+export const MINTED_KEY_PREFIX = '1024'
+
+const randomHex = (bytes: number) => toHex(globalThis.crypto.getRandomValues(new Uint8Array(bytes)))
+
+export class KeyStore {
+  readonly #byApiKey = new Map<string, ApiKeyRecord>()
+  readonly #byId = new Map<string, ApiKeyRecord>()
+  readonly #hmacKeys = new Map<string, Promise<CryptoKey>>()
+  readonly #now: () => number
+  #nextId = 1
+
+  constructor(now: () => number) {
+    this.#now = now
+  }
+
+  /** Registers a key whose secret is known (a seed). */
+  add(key: NewKey): ApiKeyRecord {
+    if (this.#byApiKey.has(key.apiKey)) throw new ExchangeValidationError('apiKey', 'unique', `the API key ${key.apiKey.slice(0, 9)}… exists already`)
+    const record: ApiKeyRecord = {
+      id: `key_${String(this.#nextId++).padStart(6, '0')}`,
+      apiKey: key.apiKey,
+      accountId: key.accountId,
+      permissions: [...key.permissions],
+      status: key.status ?? 'active',
+      expiresAt: key.expiresAt ?? null,
+      ipAllowlist: key.ipAllowlist ? [...key.ipAllowlist] : null,
+      label: key.label ?? '',
+      createdAt: this.#now(),
+      lastUsedAt: null,
+      usageCount: 0,
+      rotatedAt: null,
+    }
+    this.#byApiKey.set(record.apiKey, record)
+    this.#byId.set(record.id, record)
+    this.#setSecret(record.apiKey, key.secretKey)
+    return record
+  }
+
+  /** A new key from a cryptographic source: `1024_` + 64 hex, secret 64 lowercase hex (returned once). */
+  mint(key: Omit<NewKey, 'apiKey' | 'secretKey'>): { record: ApiKeyRecord; secretKey: string } {
+    let apiKey: string
+    do apiKey = `${MINTED_KEY_PREFIX}_${randomHex(32)}`
+    while (this.#byApiKey.has(apiKey))
+    const secretKey = randomHex(32)
+    return { record: this.add({ ...key, apiKey, secretKey }), secretKey }
+  }
+
+  /** A new secret for the key; the old one stops verifying at once. */
+  rotate(apiKey: string): { record: ApiKeyRecord; secretKey: string } {
+    const record = this.#require(apiKey)
+    const secretKey = randomHex(32)
+    this.#setSecret(apiKey, secretKey)
+    record.rotatedAt = this.#now()
+    return { record, secretKey }
+  }
+
+  get(apiKey: string): ApiKeyRecord | undefined {
+    return this.#byApiKey.get(apiKey)
+  }
+
+  getById(id: string): ApiKeyRecord | undefined {
+    return this.#byId.get(id)
+  }
+
+  list(accountId: string): ApiKeyRecord[] {
+    return [...this.#byId.values()].filter((record) => record.accountId === accountId)
+  }
+
+  setStatus(apiKey: string, status: KeyStatus): void {
+    this.#require(apiKey).status = status
+  }
+
+  /** @internal The HMAC key that verifies this API key's signatures. */
+  hmacKey(apiKey: string): Promise<CryptoKey> | undefined {
+    return this.#hmacKeys.get(apiKey)
+  }
+
+  #setSecret(apiKey: string, secretKey: string): void {
+    const hmacKey = importSecretKey(secretKey, ['sign'])
+    hmacKey.catch(() => undefined) // surfaced when a request needs it
+    this.#hmacKeys.set(apiKey, hmacKey)
+  }
+
+  #require(apiKey: string): ApiKeyRecord {
+    const record = this.#byApiKey.get(apiKey)
+    if (!record) throw new ExchangeValidationError('apiKey', 'known', `no such API key ${apiKey.slice(0, 9)}…`)
+    return record
+  }
+}

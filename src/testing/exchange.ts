@@ -1,0 +1,162 @@
+import { DEFAULT_SERVICE_NAME } from '../client.ts'
+import { ExchangeValidationError } from '../transport/errors.ts'
+import { AccountBook, type Account } from './accounts.ts'
+import { clientAddress } from './auth/client-address.ts'
+import { KeyStore } from './auth/keys.ts'
+import { keysModule } from './auth/module.ts'
+import { MIN_REPLAY_WINDOW_MS, ReplayGuard } from './auth/replay.ts'
+import { DroppedConnection, Faults } from './faults/faults.ts'
+import { fail, ok, preflight, type Meta } from './http/envelope.ts'
+import { failures } from './http/failures.ts'
+import { handle, toFailure } from './http/handle.ts'
+import { Router, type ExchangeModule } from './http/router.ts'
+import { onboardingModule } from './onboarding/module.ts'
+import type { Platform } from './platform.ts'
+import { parseSeed, type Seed } from './seed.ts'
+import { systemModule } from './system/module.ts'
+
+export interface ReferenceExchangeOptions {
+  /** The exchange's clock (UTC ms). Default `Date.now`. */
+  now?: () => number
+  /** Added to `now()`: a server clock that differs from the machine's. Changeable later as `faults.clockOffsetMs`. */
+  clockOffsetMs?: number
+  /** Accounts and keys to start with (see `SeedSchema`); validated, a bad one throws naming the field. */
+  seed?: Seed
+  /** Starts every login message. Default: the seed's, else `1024 Exchange`. */
+  serviceName?: string
+  /** Read the caller's address from X-Forwarded-For (first entry). Only behind a proxy you control. */
+  trustProxy?: boolean
+  /** Balances of each account onboarding creates (and of seeded accounts that list none). Default `{ USDC: '10000' }`. */
+  startingBalances?: Record<string, string>
+  /** Extra modules after the built-in ones: your own routes, or state for new accounts. */
+  modules?: ExchangeModule[]
+  /** How long a signature stays single-use, in ms; at least 35000 (the default). */
+  replayWindowMs?: number
+  /** Larger request bodies get 413 REQ_TOO_LARGE. Default 1 MiB. */
+  maxBodyBytes?: number
+  /** Seeds the PRNG behind fault probabilities, so a run repeats exactly. */
+  faultSeed?: number
+}
+
+/** `fetch`'s second argument, plus the caller's address (the socket's, given by a server adapter). */
+export interface ExchangeFetchInit extends RequestInit {
+  clientAddress?: string
+}
+
+export interface ReferenceExchange {
+  /**
+   * Serves one request: usable as the client's `fetch`, or behind any server. With a `Request`,
+   * `init` only gives the caller's address. A dropped connection (a fault) rejects with a TypeError.
+   */
+  fetch(input: Request | string | URL, init?: ExchangeFetchInit): Promise<Response>
+  readonly router: Router
+  readonly keys: KeyStore
+  readonly accounts: AccountBook
+  readonly replay: ReplayGuard
+  readonly faults: Faults
+  readonly serviceName: string
+  readonly maxBodyBytes: number
+  /** Server time: the clock plus the current offset. */
+  now(): number
+}
+
+const DEFAULT_STARTING_BALANCES: Readonly<Record<string, string>> = { USDC: '10000' }
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+
+/**
+ * The modules every reference exchange has, in registration order. The market engine
+ * (markets, accounts, trading) joins this list.
+ */
+function builtInModules(platform: Platform): ExchangeModule[] {
+  return [systemModule(platform), onboardingModule(platform), keysModule(platform)]
+}
+
+function checkOptions(options: ReferenceExchangeOptions): void {
+  const { maxBodyBytes, clockOffsetMs, startingBalances } = options
+  if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
+    throw new ExchangeValidationError('maxBodyBytes', 'range', 'maxBodyBytes must be a positive integer')
+  }
+  if (clockOffsetMs !== undefined && !Number.isFinite(clockOffsetMs)) {
+    throw new ExchangeValidationError('clockOffsetMs', 'number', 'clockOffsetMs must be a finite number of ms')
+  }
+  for (const [token, amount] of Object.entries(startingBalances ?? {})) {
+    if (!/^\d+(\.\d+)?$/.test(amount)) {
+      throw new ExchangeValidationError(`startingBalances.${token}`, 'decimal', `startingBalances.${token} must be a decimal string`)
+    }
+  }
+}
+
+/** A local exchange that enforces the spec: signing, replay, permissions, onboarding, keys. */
+export function createReferenceExchange(options: ReferenceExchangeOptions = {}): ReferenceExchange {
+  checkOptions(options)
+  const seed = parseSeed(options.seed ?? {})
+  const clock = options.now ?? Date.now
+  const faults = new Faults({ seed: options.faultSeed, clockOffsetMs: options.clockOffsetMs })
+  const now = () => clock() + faults.clockOffsetMs
+  const startingBalances = { ...(options.startingBalances ?? DEFAULT_STARTING_BALANCES) }
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const trustProxy = options.trustProxy === true
+  const router = new Router()
+  const accounts = new AccountBook()
+  const keys = new KeyStore(now)
+  const replay = new ReplayGuard(options.replayWindowMs ?? MIN_REPLAY_WINDOW_MS)
+
+  const openAccount = (account: Account, balances: Record<string, string>) => {
+    accounts.add(account)
+    for (const module of modules) module.openAccount?.(account.id, { ...balances })
+    return account
+  }
+  const platform: Platform = {
+    serviceName: options.serviceName ?? seed.serviceName ?? DEFAULT_SERVICE_NAME,
+    now,
+    accounts,
+    keys,
+    openWalletAccount: (walletType, walletAddress) =>
+      openAccount({ id: accounts.nextId(), walletType, walletAddress, createdAt: now() }, startingBalances),
+  }
+  const modules = [...builtInModules(platform), ...(options.modules ?? [])]
+  for (const module of modules) module.register(router)
+  for (const account of seed.accounts) {
+    openAccount({ id: account.id, walletType: null, walletAddress: null, createdAt: now() }, account.balances ?? startingBalances)
+  }
+  for (const key of seed.keys) keys.add(key)
+
+  const requestIdPrefix = `req_${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`
+  let requestCount = 0
+
+  async function serve(request: Request, socketAddress: string | undefined): Promise<Response> {
+    if (request.method === 'OPTIONS') return preflight()
+    const requestId = `${requestIdPrefix}${(++requestCount).toString(16).padStart(8, '0')}`
+    const meta = (): Meta => ({ requestId, timestamp: now() })
+    const plan = faults.plan({ method: request.method, path: new URL(request.url).pathname })
+    if (plan.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.latencyMs))
+    if (plan.drop === 'before') throw new DroppedConnection('before')
+    if (plan.answer?.kind === 'rate-limit') {
+      const seconds = plan.answer.retryAfterSeconds ?? 1
+      return fail(failures.rateLimited(seconds), meta(), { 'retry-after': String(seconds) })
+    }
+    if (plan.answer?.kind === 'error') return fail(failures.serverError(plan.answer.status ?? 500, 'injected fault'), meta())
+
+    const arrival = { now: now(), clientAddress: clientAddress(socketAddress, request.headers, trustProxy) }
+    let response: Response
+    try {
+      response = ok(await handle(request, { router, keys, replay, maxBodyBytes }, arrival), meta())
+    } catch (error) {
+      response = fail(toFailure(error), meta())
+    }
+    if (plan.drop === 'after') throw new DroppedConnection('after')
+    return response
+  }
+
+  return {
+    fetch: (input, init) => serve(input instanceof Request ? input : new Request(input, init), init?.clientAddress),
+    router,
+    keys,
+    accounts,
+    replay,
+    faults,
+    serviceName: platform.serviceName,
+    maxBodyBytes,
+    now,
+  }
+}

@@ -1,0 +1,109 @@
+/// <reference types="node" />
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { ReferenceExchange } from '../exchange.ts'
+import { DroppedConnection } from '../faults/faults.ts'
+import { CORS_HEADERS } from '../http/envelope.ts'
+
+export interface NodeListenerOptions {
+  /** Called with errors the exchange did not turn into an answer (the client got a bare 500). */
+  onError?: (error: unknown) => void
+}
+
+/**
+ * The body, cut off one byte past the exchange's limit: enough for it to answer 413 without
+ * reading on (the stream is paused, not destroyed, so the answer still goes out).
+ */
+function readCapped(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const finish = () => {
+      req.off('data', onData).off('end', finish).off('close', finish).off('error', reject)
+      resolve(size === 0 ? undefined : Buffer.concat(chunks).subarray(0, limit + 1))
+    }
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk)
+      size += chunk.length
+      if (size > limit) {
+        req.pause()
+        finish()
+      }
+    }
+    req.on('data', onData).on('end', finish).on('close', finish).on('error', reject)
+  })
+}
+
+function toRequest(req: IncomingMessage, body: Uint8Array | undefined): Request {
+  // Connect-style mounts (vite's middlewares) strip their prefix from req.url; originalUrl keeps it.
+  const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'
+  const headers = new Headers()
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
+  return new Request(new URL(target, 'http://localhost'), { method: req.method, headers, body: body as BodyInit | undefined })
+}
+
+/**
+ * A Node `http` request listener that serves the exchange. The caller's address is the socket's;
+ * a dropped-connection fault destroys the socket, before or after the request took effect.
+ */
+export function toNodeListener(
+  exchange: ReferenceExchange,
+  options: NodeListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    try {
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+      const body = hasBody ? await readCapped(req, exchange.maxBodyBytes) : undefined
+      const response = await exchange.fetch(toRequest(req, body), { clientAddress: req.socket.remoteAddress })
+      const payload = Buffer.from(await response.arrayBuffer())
+      // A body cut short was not read to its end: close the connection rather than reuse it.
+      if (body && body.length > exchange.maxBodyBytes) res.setHeader('connection', 'close')
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': String(payload.length) })
+      res.end(payload)
+    } catch (error) {
+      if (error instanceof DroppedConnection) {
+        req.socket.destroy()
+        return
+      }
+      options.onError?.(error)
+      if (!res.headersSent) res.writeHead(500, { ...CORS_HEADERS, 'content-type': 'application/json' })
+      res.end(JSON.stringify({ success: false, data: null, error: { code: 'INTERNAL', codeNum: 10500, message: 'internal error' } }))
+    }
+  }
+}
+
+export interface ServeOptions {
+  exchange: ReferenceExchange
+  /** 0 picks a free port. */
+  port: number
+  /** Default 127.0.0.1: loopback only. */
+  host?: string
+}
+
+export interface RunningExchange {
+  /** e.g. `http://127.0.0.1:8787`, no trailing slash. */
+  url: string
+  close(): Promise<void>
+}
+
+/** Serves the exchange over HTTP until `close()`. */
+export async function serve({ exchange, port, host = '127.0.0.1' }: ServeOptions): Promise<RunningExchange> {
+  const server = createServer(toNodeListener(exchange))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address() as AddressInfo
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,12 @@
+import type { Account, AccountBook, WalletType } from './accounts.ts'
+import type { KeyStore } from './auth/keys.ts'
+
+/** What the built-in modules share: the clock, the service's name, accounts and keys. */
+export interface Platform {
+  readonly serviceName: string
+  now(): number
+  readonly accounts: AccountBook
+  readonly keys: KeyStore
+  /** Creates the account of a wallet seen for the first time and lets every module set it up. */
+  openWalletAccount(walletType: WalletType, walletAddress: string): Account
+}

@@ -1,0 +1,61 @@
+import * as v from 'valibot'
+import { parseInput } from '../api/operation.ts'
+import { API_KEY_PATTERN, SECRET_KEY_PATTERN } from '../auth/credentials.ts'
+import { ExchangeValidationError } from '../transport/errors.ts'
+
+const DECIMAL = /^\d+(\.\d+)?$/
+
+const balances = v.record(v.string(), v.pipe(v.string(), v.regex(DECIMAL, 'a balance is a non-negative decimal string, e.g. "10000"')))
+
+/**
+ * The seed file: accounts with their balances, and keys with their secrets and conditions, so a
+ * test or a bot starts from known credentials. Every field of a key but apiKey, secretKey and
+ * accountId may be left out (defaults: read+trade, active, no expiry, no allowlist, empty label).
+ */
+export const SeedSchema = v.strictObject({
+  serviceName: v.optional(v.pipe(v.string(), v.minLength(1))),
+  accounts: v.optional(
+    v.array(v.strictObject({ id: v.pipe(v.string(), v.minLength(1)), balances: v.optional(balances) })),
+    [],
+  ),
+  keys: v.optional(
+    v.array(
+      v.strictObject({
+        apiKey: v.pipe(v.string(), v.regex(API_KEY_PATTERN, 'apiKey is a 4-character prefix, "_" and 64 hex characters')),
+        secretKey: v.pipe(v.string(), v.regex(SECRET_KEY_PATTERN, 'secretKey is 64 lowercase hex characters')),
+        accountId: v.nullable(v.string()),
+        permissions: v.optional(v.array(v.picklist(['read', 'trade', 'withdraw'])), ['read', 'trade']),
+        status: v.optional(v.picklist(['active', 'inactive', 'revoked']), 'active'),
+        expiresAt: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
+        ipAllowlist: v.optional(v.nullable(v.array(v.pipe(v.string(), v.minLength(1)))), null),
+        label: v.optional(v.string(), ''),
+      }),
+    ),
+    [],
+  ),
+})
+
+export type Seed = v.InferInput<typeof SeedSchema>
+export type ParsedSeed = v.InferOutput<typeof SeedSchema>
+
+/** Validates a seed (e.g. parsed from a JSON file); throws `ExchangeValidationError` naming the field. */
+export function parseSeed(seed: unknown): ParsedSeed {
+  const parsed = parseInput(SeedSchema, seed)
+  const accountIds = unique(parsed.accounts.map((account) => account.id), 'accounts', 'id')
+  unique(parsed.keys.map((key) => key.apiKey), 'keys', 'apiKey')
+  parsed.keys.forEach((key, i) => {
+    if (key.accountId !== null && !accountIds.has(key.accountId)) {
+      throw new ExchangeValidationError(`keys.${i}.accountId`, 'known', `keys.${i}.accountId: no account "${key.accountId}" in accounts`)
+    }
+  })
+  return parsed
+}
+
+function unique(values: string[], list: string, field: string): Set<string> {
+  const seen = new Set<string>()
+  values.forEach((value, i) => {
+    if (seen.has(value)) throw new ExchangeValidationError(`${list}.${i}.${field}`, 'unique', `${list}.${i}.${field}: appears twice`)
+    seen.add(value)
+  })
+  return seen
+}

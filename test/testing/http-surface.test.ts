@@ -1,0 +1,165 @@
+import { describe, expect, inject, it } from 'vitest'
+import { ExchangeClient } from '../../src/index.ts'
+import { createReferenceExchange } from '../../src/testing/index.ts'
+import { startLocalExchange } from '../support/local-exchange.ts'
+import { rawRequest } from '../support/raw-request.ts'
+import { TEST_KEYS, TEST_SEED } from '../support/seed.ts'
+
+const baseUrl = inject('exchangeUrl')
+
+describe('the envelope', () => {
+  it('wraps every success with meta { requestId, timestamp }', async () => {
+    const before = Date.now()
+    const { status, json, headers } = await rawRequest(baseUrl, { path: '/api/v1/system/time' })
+    expect(status).toBe(200)
+    expect(json).toEqual({ success: true, data: { serverTime: expect.any(Number) }, error: null, meta: { requestId: expect.stringMatching(/^req_/), timestamp: expect.any(Number) } })
+    expect(json.data.serverTime).toBeGreaterThanOrEqual(before)
+    expect(headers.get('x-request-id')).toBe(json.meta.requestId)
+    expect(headers.get('content-type')).toContain('application/json')
+  })
+
+  it('gives each request its own id', async () => {
+    const ids = new Set<string>()
+    for (let i = 0; i < 5; i++) ids.add((await rawRequest(baseUrl, { path: '/api/v1/system/health' })).json.meta.requestId)
+    expect(ids.size).toBe(5)
+  })
+})
+
+describe('requests the route table cannot serve', () => {
+  it('an unknown route: 404 NOT_FOUND', async () => {
+    const { status, json } = await rawRequest(baseUrl, { path: '/api/v1/nothing/here' })
+    expect(status).toBe(404)
+    expect(json.error).toMatchObject({ code: 'NOT_FOUND', codeNum: 10004 })
+  })
+
+  it('a known path with the wrong method: 405 METHOD_NOT_ALLOWED', async () => {
+    const { status, json } = await rawRequest(baseUrl, { method: 'DELETE', path: '/api/v1/system/time' })
+    expect(status).toBe(405)
+    expect(json.error).toMatchObject({ code: 'METHOD_NOT_ALLOWED', codeNum: 10005 })
+  })
+
+  it('malformed JSON: 400 REQ_INVALID_JSON', async () => {
+    const { status, json } = await rawRequest(baseUrl, { method: 'POST', path: '/api/v1/oauth/onboard', body: '{"walletType": ' })
+    expect(status).toBe(400)
+    expect(json.error).toMatchObject({ code: 'REQ_INVALID_JSON', codeNum: 10001 })
+  })
+
+  it('a body over the limit: 413 REQ_TOO_LARGE, over HTTP and in process', async () => {
+    const { url, exchange } = await startLocalExchange({ maxBodyBytes: 1024 })
+    const body = JSON.stringify({ padding: 'x'.repeat(4096) })
+    const { status, json } = await rawRequest(url, { method: 'POST', path: '/api/v1/oauth/onboard', body })
+    expect(status).toBe(413)
+    expect(json.error).toMatchObject({ code: 'REQ_TOO_LARGE', codeNum: 10006 })
+    // Streamed without a length (chunked), it is cut off all the same, over HTTP and in process.
+    const streamed = () => ({
+      method: 'POST',
+      body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(body)), c.close()) }),
+      duplex: 'half',
+    }) as RequestInit
+    expect((await fetch(`${url}/api/v1/oauth/onboard`, streamed())).status).toBe(413)
+    expect((await exchange.fetch(new Request('http://x/api/v1/oauth/onboard', streamed()))).status).toBe(413)
+    // A body at the limit is read.
+    const atLimit = await rawRequest(url, { method: 'POST', path: '/api/v1/oauth/onboard', body: `"${'x'.repeat(1022)}"` })
+    expect(atLimit.json.error?.code).toBe('REQ_INVALID_PARAMS')
+  })
+})
+
+describe('CORS, for pages on another origin', () => {
+  it('answers a preflight with 204 and the allowed headers', async () => {
+    const response = await fetch(`${baseUrl}/api/v1/perp/orders`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,x-timestamp,x-signature,content-type' },
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    const allowed = response.headers.get('access-control-allow-headers')!.split(', ')
+    expect(allowed).toEqual(expect.arrayContaining(['content-type', 'x-api-key', 'x-trading-api-key', 'x-timestamp', 'x-signature']))
+    expect(response.headers.get('access-control-allow-methods')).toContain('DELETE')
+  })
+
+  it('sends the CORS headers on successes and failures alike, and exposes Retry-After', async () => {
+    for (const path of ['/api/v1/system/status', '/api/v1/nowhere', '/api/v1/account/api-keys']) {
+      const { headers } = await rawRequest(baseUrl, { path })
+      expect(headers.get('access-control-allow-origin')).toBe('*')
+      expect(headers.get('access-control-expose-headers')).toContain('retry-after')
+    }
+  })
+})
+
+describe('system routes', () => {
+  it('health, info and status answer without credentials', async () => {
+    const client = new ExchangeClient({ baseUrl })
+    expect(await client.system.health()).toMatchObject({ status: 'ok' })
+    expect(await client.system.info()).toMatchObject({ name: '1024 Exchange', serviceName: '1024 Exchange', version: expect.any(String), markets: expect.any(Object) })
+    expect(await client.system.status()).toMatchObject({ status: 'operational' })
+  })
+
+  it('info counts the markets of whichever module serves the market lists', async () => {
+    const { url } = await startLocalExchange({
+      modules: [{ register: (router) => void router.add('GET', '/api/v1/perp/markets', 'none', () => [{ symbol: 'BTC-USDC' }, { symbol: 'ETH-USDC' }]) }],
+    })
+    const info = await new ExchangeClient({ baseUrl: url }).system.info()
+    expect(info.markets).toEqual({ perp: 2, spot: 0, prediction: 0 })
+  })
+})
+
+describe('in process, without a server', () => {
+  it('serves the SDK client as its fetch', async () => {
+    const exchange = createReferenceExchange({ seed: TEST_SEED })
+    const client = new ExchangeClient({ baseUrl: 'http://reference.exchange', fetch: exchange.fetch, ...TEST_KEYS.full })
+    const key = await client.request<{ accountId: string }>({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' })
+    expect(key.accountId).toBe('acc-alice')
+    expect((await client.system.time()).serverTime).toBeGreaterThan(0)
+  })
+
+  it('takes the caller\'s address from its second argument', async () => {
+    // One exchange each: clients of one key signing the same request in the same millisecond would be replays.
+    const client = (clientAddress?: string) => {
+      const exchange = createReferenceExchange({ seed: TEST_SEED })
+      return new ExchangeClient({ baseUrl: 'http://x', fetch: (input, init) => exchange.fetch(input as Request, { ...init, clientAddress }), ...TEST_KEYS.loopbackOnly })
+    }
+    const introspect = { method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' }
+    await expect(client('127.0.0.1').request(introspect)).resolves.toMatchObject({ valid: true })
+    await expect(client('::ffff:127.0.0.1').request(introspect)).resolves.toMatchObject({ valid: true })
+    await expect(client(undefined).request(introspect)).rejects.toMatchObject({ code: 'PERM_IP_NOT_ALLOWED' })
+  })
+})
+
+describe('the seed', () => {
+  it('is validated, and a bad one names the field', () => {
+    const key = TEST_SEED.keys![0]!
+    const cases: [unknown, string][] = [
+      [{ keys: [{ ...key, apiKey: 'short' }] }, 'keys.0.apiKey'],
+      [{ keys: [{ ...key, secretKey: 'AB'.repeat(32) }] }, 'keys.0.secretKey'],
+      [{ keys: [{ ...key, status: 'paused' }] }, 'keys.0.status'],
+      [{ accounts: [{ id: 'a', balances: { USDC: '-5' } }] }, 'accounts.0.balances.USDC'],
+      [{ accounts: [], keys: [{ ...key, accountId: 'nobody' }] }, 'keys.0.accountId'],
+      [{ accounts: [{ id: 'a' }, { id: 'a' }] }, 'accounts.1.id'],
+      [{ accounts: [{ id: 'acc-alice' }], keys: [key, key] }, 'keys.1.apiKey'],
+      [{ extra: true }, 'extra'],
+    ]
+    for (const [seed, field] of cases) {
+      expect(() => createReferenceExchange({ seed: seed as never }), field).toThrow(expect.objectContaining({ name: 'ExchangeValidationError', field }))
+    }
+  })
+
+  it('never echoes a secret in its errors', () => {
+    const key = { ...TEST_SEED.keys![0]!, apiKey: 'not a key' }
+    try {
+      createReferenceExchange({ seed: { ...TEST_SEED, keys: [key] } })
+      expect.unreachable()
+    } catch (error) {
+      expect(String((error as Error).message)).not.toContain(key.secretKey)
+    }
+  })
+
+  it('fills the defaults of a key and starts seeded accounts with their balances', () => {
+    const opened: Record<string, Record<string, string>> = {}
+    const exchange = createReferenceExchange({
+      seed: { accounts: [{ id: 'rich', balances: { BTC: '2' } }, { id: 'plain' }], keys: [{ apiKey: `abcd_${'1'.repeat(64)}`, secretKey: '2'.repeat(64), accountId: 'plain' }] },
+      modules: [{ register: () => undefined, openAccount: (id, balances) => void (opened[id] = balances) }],
+    })
+    expect(opened).toEqual({ rich: { BTC: '2' }, plain: { USDC: '10000' } })
+    expect(exchange.keys.get(`abcd_${'1'.repeat(64)}`)).toMatchObject({ permissions: ['read', 'trade'], status: 'active', expiresAt: null, ipAllowlist: null })
+  })
+})
