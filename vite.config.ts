@@ -21,7 +21,7 @@ const library: UserConfig = {
     target: 'es2022',
     lib: { entry: libraryEntries, formats: ['es'] },
     rolldownOptions: {
-      external: [/^ky(\/|$)/, /^valibot(\/|$)/, /^@noble\//, /^node:/],
+      external: [/^ky(\/|$)/, /^valibot(\/|$)/, /^@noble\//, /^@scure\//, /^node:/],
       output: { minify: true, preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },

@@ -10,6 +10,7 @@ import { fail, ok, preflight, type Meta } from './http/envelope.ts'
 import { failures } from './http/failures.ts'
 import { handle, toFailure } from './http/handle.ts'
 import { Router, type ExchangeModule } from './http/router.ts'
+import { createMarketModule } from './market/index.ts'
 import { onboardingModule } from './onboarding/module.ts'
 import type { Platform } from './platform.ts'
 import { parseSeed, type Seed } from './seed.ts'
@@ -36,6 +37,8 @@ export interface ReferenceExchangeOptions {
   maxBodyBytes?: number
   /** Seeds the PRNG behind fault probabilities, so a run repeats exactly. */
   faultSeed?: number
+  /** How long a proposed prediction result can be challenged, in ms. Default 2 hours. */
+  challengePeriodMs?: number
 }
 
 /** `fetch`'s second argument, plus the caller's address (the socket's, given by a server adapter). */
@@ -67,8 +70,13 @@ const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
  * The modules every reference exchange has, in registration order. The market engine
  * (markets, accounts, trading) joins this list.
  */
-function builtInModules(platform: Platform): ExchangeModule[] {
-  return [systemModule(platform), onboardingModule(platform), keysModule(platform)]
+function builtInModules(platform: Platform, options: ReferenceExchangeOptions): ExchangeModule[] {
+  return [
+    systemModule(platform),
+    onboardingModule(platform),
+    keysModule(platform),
+    createMarketModule({ now: () => platform.now(), challengePeriodMs: options.challengePeriodMs }),
+  ]
 }
 
 function checkOptions(options: ReferenceExchangeOptions): void {
@@ -114,7 +122,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     openWalletAccount: (walletType, walletAddress) =>
       openAccount({ id: accounts.nextId(), walletType, walletAddress, createdAt: now() }, startingBalances),
   }
-  const modules = [...builtInModules(platform), ...(options.modules ?? [])]
+  const modules = [...builtInModules(platform, options), ...(options.modules ?? [])]
   for (const module of modules) module.register(router)
   for (const account of seed.accounts) {
     openAccount({ id: account.id, walletType: null, walletAddress: null, createdAt: now() }, account.balances ?? startingBalances)

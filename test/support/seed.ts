@@ -4,7 +4,7 @@ import type { Seed } from '../../src/testing/index.ts'
 
 type KeyName =
   | 'full' | 'readOnly' | 'tradeOnly' | 'noPermissions' | 'inactive' | 'revoked' | 'expired' | 'unbound'
-  | 'loopbackOnly' | 'elsewhereOnly' | 'bob'
+  | 'loopbackOnly' | 'elsewhereOnly' | 'bob' | 'trader' | 'reader'
 
 export interface TestKey {
   apiKey: string
@@ -14,6 +14,8 @@ export interface TestKey {
 
 export const ALICE = 'acc-alice'
 export const BOB = 'acc-bob'
+/** The conformance suite's account: `trader` places, `reader` reads the same account. */
+export const CAROL = 'acc-carol'
 /** An address no test runs from. */
 export const ELSEWHERE = '203.0.113.7'
 
@@ -34,6 +36,8 @@ const keys: [KeyName, Omit<NonNullable<Seed['keys']>[number], 'apiKey' | 'secret
   ['loopbackOnly', { accountId: ALICE, ipAllowlist: ['127.0.0.1'] }],
   ['elsewhereOnly', { accountId: ALICE, ipAllowlist: [ELSEWHERE, '10.0.0.0/8'] }],
   ['bob', { accountId: BOB, permissions: ['read', 'trade'] }],
+  ['trader', { accountId: CAROL, permissions: ['read', 'trade'], label: 'conformance trader' }],
+  ['reader', { accountId: CAROL, permissions: ['read'], label: 'conformance reader' }],
 ]
 
 export const TEST_KEYS = Object.fromEntries(
@@ -44,6 +48,7 @@ export const TEST_SEED: Seed = {
   accounts: [
     { id: ALICE, balances: { USDC: '100000' } },
     { id: BOB, balances: { USDC: '100000' } },
+    { id: CAROL, balances: { USDC: '100000', BTC: '10', ETH: '100' } },
   ],
   keys: keys.map(([name, key]) => ({ ...key, ...TEST_KEYS[name] })),
 }
