@@ -2,13 +2,17 @@ import { ServerClock } from './auth/clock.ts'
 import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
 import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
-import { bindOperations } from './api/operation.ts'
+import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
+import { bindOperations, callOperation, type CallOptions } from './api/operation.ts'
 import { systemOperations } from './api/system.ts'
+import { hideSecret } from './auth/hidden-secret.ts'
+import { refuseTradingKeyInBrowser } from './onboarding/browser-guard.ts'
+import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
+import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
 
-/** The real service's name: the login message of onboarding starts with it. */
-export const DEFAULT_SERVICE_NAME = '1024 Exchange'
+export { DEFAULT_SERVICE_NAME }
 
 export interface ExchangeClientOptions extends TransportOptions {
   /** `<prefix>_<64 hex>`. Without it the client serves the open endpoints only. */
@@ -24,6 +28,11 @@ export interface ExchangeClientOptions extends TransportOptions {
   serviceName?: string
   /** The local clock, for tests that need a skewed one. Default `Date.now`. */
   now?: () => number
+  /**
+   * In a browser page, a key that can trade is refused (at onboarding, and by `introspect()`)
+   * unless this is true. Prefer a read-only key there, or a backend that signs (`sign`).
+   */
+  allowTradingKeyInBrowser?: boolean
 }
 
 function credentialsFrom(options: ExchangeClientOptions) {
@@ -110,5 +119,44 @@ export class ExchangeCore {
 
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
+  readonly #allowTradingKeyInBrowser: boolean
   readonly system = bindOperations(this.transport, systemOperations)
+
+  constructor(options: ExchangeClientOptions) {
+    super(options)
+    this.#allowTradingKeyInBrowser = options.allowTradingKeyInBrowser === true
+  }
+
+  /**
+   * Mints a key from a wallet signature over `<serviceName> - login - <server time>`. The result
+   * builds a signed client (`new ExchangeClient({ baseUrl, ...key })`); with `use: true` this
+   * client signs with it from now on.
+   */
+  async onboard(params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
+    const key = await onboardVia(this.transport, this.serviceName, { allowTradingKeyInBrowser: this.#allowTradingKeyInBrowser, ...params })
+    if (params.use === true) this.useCredentials(key.apiKey, key.secretKey)
+    return key
+  }
+
+  /** Issues a new secret for this key and signs with it from now on. Keep the returned secret: it is shown once. */
+  async rotate(options?: CallOptions): Promise<RotatedKey> {
+    const rotated = await callOperation(this.transport, keysOperations.rotate, undefined, options)
+    this.useCredentials(rotated.apiKey, rotated.secretKey)
+    return hideSecret(rotated)
+  }
+
+  /**
+   * What this key is and may do: permissions, expiry, the bound account. In a browser, a key that
+   * can trade is refused (and dropped from the client) unless `allowTradingKeyInBrowser` is set.
+   */
+  async introspect(options?: CallOptions): Promise<KeyInfo> {
+    const info = await callOperation(this.transport, keysOperations.introspect, undefined, options)
+    try {
+      refuseTradingKeyInBrowser(info.permissions, this.#allowTradingKeyInBrowser)
+    } catch (refusal) {
+      this.transport.credentials = undefined
+      throw refusal
+    }
+    return info
+  }
 }

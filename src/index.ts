@@ -10,6 +10,9 @@ export {
   ExchangeResponseError,
   ExchangeNetworkError,
   OrderOutcomeUnknownError,
+  SigningCancelledError,
+  SigningFailedError,
+  SigningTimeoutError,
   isExchangeError,
   type AuthErrorCode,
   type ExchangeErrorKind,
@@ -19,3 +22,31 @@ export type { RequestSpec, QueryValue, TransportOptions } from './transport/http
 export type { RetryOptions } from './transport/retry.ts'
 export type { Operation, Permission, PathSource, CallOptions, Api } from './api/operation.ts'
 export { systemOperations, type ServerTime, type SystemHealth, type SystemInfo, type SystemStatus } from './api/system.ts'
+export {
+  keysOperations,
+  onboardingOperations,
+  type KeyInfo,
+  type KeyPermissions,
+  type OnboardedKey,
+  type OnboardRequest,
+  type RequestedPermissions,
+  type RotatedKey,
+  type WalletType,
+} from './api/keys.ts'
+export { onboard, SIGNING_WINDOW_MS, type OnboardOptions, type OnboardParams } from './onboarding/onboard.ts'
+export { loginMessage, parseLoginMessage, LOGIN_WINDOW_MS, type LoginMessage } from './onboarding/message.ts'
+export type { WalletSigner } from './onboarding/signers/types.ts'
+export { eip1193Signer, type Eip1193Provider } from './onboarding/signers/eip1193.ts'
+export { viemSigner, type ViemAccountLike, type ViemWalletClientLike } from './onboarding/signers/viem.ts'
+export { ethersSigner, type EthersSignerLike } from './onboarding/signers/ethers.ts'
+export { solanaSigner, type SolanaWalletLike } from './onboarding/signers/solana.ts'
+export { isUserRejection } from './onboarding/signers/rejection.ts'
+export {
+  credentialStore,
+  type CredentialMetadata,
+  type CredentialStore,
+  type CredentialStoreOptions,
+  type CredentialToSave,
+  type StoredCredential,
+} from './onboarding/credential-store.ts'
+export { inBrowser, refuseTradingKeyInBrowser } from './onboarding/browser-guard.ts'
