@@ -8,6 +8,7 @@ import { defineConfig, type UserConfig } from 'vite'
  */
 export const libraryEntries = {
   index: 'src/index.ts',
+  'local-signer': 'src/local-signer.ts',
 }
 
 const library: UserConfig = {
