@@ -24,6 +24,13 @@ export function isUserRejection(error: unknown): boolean {
   return false
 }
 
+/** Wallets throw Errors, or (EIP-1193) plain `{ code, message }` objects. */
+function describe(error: unknown): string {
+  const { code, message } = (error ?? {}) as WalletFailure
+  const text = typeof message === 'string' ? message : String(error)
+  return code === undefined ? text : `${text} (code ${String(code)})`
+}
+
 /** Runs a wallet call, turning its failures into our typed errors. */
 export async function walletCall<T>(address: string | undefined, declined: string, call: () => Promise<T>): Promise<T> {
   try {
@@ -31,7 +38,6 @@ export async function walletCall<T>(address: string | undefined, declined: strin
   } catch (error) {
     if (error instanceof ExchangeError) throw error
     if (isUserRejection(error)) throw new SigningCancelledError(address, error, declined)
-    const reason = error instanceof Error ? error.message : String(error)
-    throw new SigningFailedError(`The wallet failed to ${declined}: ${reason}`, { cause: error })
+    throw new SigningFailedError(`The wallet failed to ${declined}: ${describe(error)}`, { cause: error })
   }
 }
