@@ -13,7 +13,8 @@ export interface ViemAccountLike {
 export interface ViemWalletClientLike {
   account?: { address: string } | undefined
   requestAddresses?(): Promise<readonly string[]>
-  signMessage(args: { account: { address: string } | string; message: string }): Promise<string>
+  // Loose on purpose: viem's own parameter type must be assignable to it.
+  signMessage(args: { account?: unknown; message: unknown }): Promise<string>
 }
 
 /** A signer from a viem account or wallet client, without depending on viem. */
