@@ -40,8 +40,8 @@ const prediction = predictionPanel((amount) => void completeSet('mint', amount),
 document.querySelector('#app')!.replaceChildren(
   status.element,
   h('main', { class: 'grid' },
-    h('div', { class: 'column' }, wallet.element, secretSlot, key.element, prediction.element),
-    h('div', { class: 'column wide' }, market.element, orders.element, portfolio.element)),
+    h('div', { class: 'column' }, wallet.element, secretSlot, key.element),
+    h('div', { class: 'column wide' }, market.element, orders.element, portfolio.element, prediction.element)),
 )
 
 /** Runs a user action with its buttons disabled; errors go to the notices in plain words. */
@@ -96,6 +96,7 @@ async function sign(): Promise<void> {
       },
     }
     const { session: next, key: issued } = await createSession(open, showing)
+    wallet.finished()
     showSecret(issued, issued.isNewUser ? 'Your new API key' : 'A new API key for your account')
     status.success(`API key created for account ${issued.accountId}${issued.isNewUser ? ' (new account, starting balance credited)' : ''}.`)
     signedIn(next, 'new')

@@ -15,6 +15,8 @@ export interface WalletPanel {
   connected(address: string, description: string): void
   /** The login message: a preview before signing, then the exact text the wallet signed. */
   message(text: string, state: 'preview' | 'signing' | 'signed'): void
+  /** The key exists: nothing left to sign. */
+  finished(): void
   busy(on: boolean): void
 }
 
@@ -54,6 +56,9 @@ export function walletPanel(options: WalletPanelOptions): WalletPanel {
       messageText.textContent = text
       messageBox.hidden = false
       messageBox.dataset.state = state
+    },
+    finished() {
+      signButton.hidden = true
     },
     busy(on) {
       for (const button of element.querySelectorAll('button')) button.disabled = on

@@ -45,6 +45,8 @@ describe('wallet panel', () => {
     expect(signs).toBe(1)
     panel.busy(true)
     expect($<HTMLButtonElement>(panel.element, 'sign').disabled).toBe(true)
+    panel.finished()
+    expect($(panel.element, 'sign').hidden).toBe(true)
   })
 })
 
