@@ -1,19 +1,12 @@
 // Runs in a real browser (Chromium): IndexedDB, structured clone of CryptoKeys, WebCrypto.
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { credentialStore, ExchangeClient, ExchangeValidationError, hmacHex, importSecretKey } from '../../src/index.ts'
+import { failure } from '../support/failure.ts'
 
 // The verifying server's key (test/support/verifying-server.ts; that module is Node-only).
 const KEY = { apiKey: `test_${'ab'.repeat(32)}`, secretKey: 'cd'.repeat(32) }
 const DATABASE = 'credential-store-test'
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a failure')
-}
 
 /** Every value IndexedDB holds for the test database, read without the store. */
 async function rawRecords(): Promise<unknown[]> {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { ExchangeClient, ExchangeValidationError, inBrowser, onboard, refuseTradingKeyInBrowser } from '../../src/index.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
+import { failure } from '../support/failure.ts'
 
 const KEY = { apiKey: `1024_${'ab'.repeat(32)}`, secretKey: 'cd'.repeat(32), accountId: 'a', apiKeyId: 'k', isNewUser: false }
 
@@ -17,14 +18,6 @@ function fakeService() {
   return { fetch, paths }
 }
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a failure')
-}
 
 describe('the browser guard (a page: document present)', () => {
   it('knows it runs in a page', () => {

@@ -12,6 +12,7 @@ import {
   type WalletSigner,
 } from '../../src/index.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
+import { failure } from '../support/failure.ts'
 
 const BASE_URL = 'https://exchange.test'
 const SERVER_AHEAD_MS = 3_600_000
@@ -40,14 +41,6 @@ function fakeService(now: () => number) {
   return { fetch: fetch as typeof globalThis.fetch, sent }
 }
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a failure')
-}
 
 describe('onboard() on the client side', () => {
   it('signs "<serviceName> - login - <server time>" and posts exactly the signed message and its timestamp', async () => {

@@ -13,19 +13,12 @@ import {
   viemSigner,
   type Eip1193Provider,
 } from '../../src/index.ts'
+import { failure } from '../support/failure.ts'
 
 const PRIVATE_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318'
 const account = privateKeyToAccount(PRIVATE_KEY)
 const MESSAGE = '1024 Exchange - login - 1767225600000'
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a rejection')
-}
 
 /** A wallet as an injected provider would be: it signs the raw bytes personal_sign receives. */
 function fakeProvider(behaviour: { rejectConnect?: unknown; rejectSign?: unknown; accounts?: string[] } = {}) {
@@ -71,13 +64,13 @@ describe('EIP-1193 provider signer', () => {
     const other = '0x1111111111111111111111111111111111111111'
     const { provider } = fakeProvider({ accounts: [other, account.address.toLowerCase()] })
     expect((await eip1193Signer(provider, { address: account.address })).address).toBe(account.address.toLowerCase())
-    expect(await rejection(eip1193Signer(provider, { address: '0x2222222222222222222222222222222222222222' }))).toBeInstanceOf(SigningFailedError)
+    expect(await failure(eip1193Signer(provider, { address: '0x2222222222222222222222222222222222222222' }))).toBeInstanceOf(SigningFailedError)
   })
 
   it('turns a rejected signing prompt (code 4001) into SigningCancelledError', async () => {
     const { provider } = fakeProvider({ rejectSign: Object.assign(new Error('User rejected the request.'), { code: 4001 }) })
     const signer = await eip1193Signer(provider)
-    const error = await rejection(signer.signMessage(MESSAGE))
+    const error = await failure(signer.signMessage(MESSAGE))
     expect(error).toBeInstanceOf(SigningCancelledError)
     expect(isExchangeError(error, 'signing-cancelled')).toBe(true)
     expect((error as SigningCancelledError).walletAddress).toBe(account.address)
@@ -85,20 +78,20 @@ describe('EIP-1193 provider signer', () => {
 
   it('turns a rejected connect prompt into SigningCancelledError too', async () => {
     const { provider } = fakeProvider({ rejectConnect: { code: 4001, message: 'rejected' } })
-    const error = await rejection(eip1193Signer(provider))
+    const error = await failure(eip1193Signer(provider))
     expect(error).toBeInstanceOf(SigningCancelledError)
     expect((error as Error).message).toMatch(/declined to connect the wallet/)
   })
 
   it('reports other wallet failures and malformed answers as SigningFailedError', async () => {
     const { provider } = fakeProvider({ rejectSign: { code: -32603, message: 'Internal error' } })
-    const failed = await rejection((await eip1193Signer(provider)).signMessage(MESSAGE))
+    const failed = await failure((await eip1193Signer(provider)).signMessage(MESSAGE))
     expect(failed).toBeInstanceOf(SigningFailedError)
     expect((failed as Error).message).toMatch(/Internal error/)
     const garbage: Eip1193Provider = { request: async ({ method }) => (method === 'eth_requestAccounts' ? [account.address] : 'not-a-signature') }
-    expect(await rejection((await eip1193Signer(garbage)).signMessage(MESSAGE))).toBeInstanceOf(SigningFailedError)
+    expect(await failure((await eip1193Signer(garbage)).signMessage(MESSAGE))).toBeInstanceOf(SigningFailedError)
     const noAccount: Eip1193Provider = { request: async () => [] }
-    expect(await rejection(eip1193Signer(noAccount))).toBeInstanceOf(SigningFailedError)
+    expect(await failure(eip1193Signer(noAccount))).toBeInstanceOf(SigningFailedError)
   })
 })
 
@@ -118,7 +111,7 @@ describe('viem-shaped signers', () => {
 
   it('maps viem\'s UserRejectedRequestError to SigningCancelledError', async () => {
     const refusing = { address: account.address, signMessage: async () => { throw new UserRejectedRequestError(new Error('no')) } }
-    expect(await rejection((await viemSigner(refusing)).signMessage(MESSAGE))).toBeInstanceOf(SigningCancelledError)
+    expect(await failure((await viemSigner(refusing)).signMessage(MESSAGE))).toBeInstanceOf(SigningCancelledError)
   })
 })
 
@@ -142,7 +135,7 @@ describe('ethers-shaped signers', () => {
 
   it('maps ethers v6 ACTION_REJECTED to SigningCancelledError', async () => {
     const signer = await ethersSigner(ethersLike(async () => { throw Object.assign(new Error('user rejected action'), { code: 'ACTION_REJECTED' }) }))
-    expect(await rejection(signer.signMessage(MESSAGE))).toBeInstanceOf(SigningCancelledError)
+    expect(await failure(signer.signMessage(MESSAGE))).toBeInstanceOf(SigningCancelledError)
   })
 })
 
@@ -190,13 +183,13 @@ describe('Solana wallet signer', () => {
     const adapterRefusal = Object.assign(new Error('User rejected the request.'), { name: 'WalletSignMessageError', error: phantomRefusal })
     for (const refusal of [phantomRefusal, adapterRefusal]) {
       const signer = await solanaSigner({ publicKey: address, signMessage: async () => { throw refusal } })
-      expect(await rejection(signer.signMessage(MESSAGE))).toBeInstanceOf(SigningCancelledError)
+      expect(await failure(signer.signMessage(MESSAGE))).toBeInstanceOf(SigningCancelledError)
     }
   })
 
   it('refuses a wallet without a public key or with a wrong-size signature', async () => {
-    expect(await rejection(solanaSigner({ publicKey: null, signMessage: signBytes }))).toBeInstanceOf(SigningFailedError)
+    expect(await failure(solanaSigner({ publicKey: null, signMessage: signBytes }))).toBeInstanceOf(SigningFailedError)
     const short = await solanaSigner({ publicKey: address, signMessage: async () => new Uint8Array(10) })
-    expect(await rejection(short.signMessage(MESSAGE))).toBeInstanceOf(SigningFailedError)
+    expect(await failure(short.signMessage(MESSAGE))).toBeInstanceOf(SigningFailedError)
   })
 })
