@@ -1,5 +1,6 @@
 // What onboard() does on the client's side, before and around the one POST: a fetch double stands
 // in for the service (the reference exchange's end-to-end checks are in onboard-reference.test.ts).
+import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import {
   ExchangeClient,
@@ -68,11 +69,13 @@ describe('onboard() on the client side', () => {
     })
   })
 
-  it('keeps the new secret out of JSON.stringify while leaving it usable for a client', async () => {
+  it('keeps the new secret out of JSON.stringify and console.log while leaving it usable for a client', async () => {
     const service = fakeService(Date.now)
     const key = await onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: generateEvmWallet().signer })
     expect(JSON.stringify(key)).not.toContain(KEY.secretKey)
     expect(JSON.stringify(key)).toContain('[hidden]')
+    expect(inspect(key)).not.toContain(KEY.secretKey)
+    expect(inspect(key)).toContain(KEY.apiKey)
     expect(key.secretKey).toBe(KEY.secretKey)
     const client = new ExchangeClient({ baseUrl: BASE_URL, fetch: service.fetch, ...key })
     expect(client.apiKey).toBe(KEY.apiKey)
