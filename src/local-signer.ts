@@ -14,7 +14,7 @@ import { ExchangeValidationError } from './transport/errors.ts'
 
 export type { WalletSigner } from './onboarding/signers/types.ts'
 
-/** A new key pair; keep `privateKey` (or `secretKey`) secret, it is the wallet. */
+/** A new key pair. Keep `privateKey` secret: it is the wallet. */
 export interface LocalWallet {
   signer: WalletSigner
   /** EVM: 0x + 64 hex. Solana: base58 of the 64-byte keypair (seed then public key), as Solana wallets export it. */
