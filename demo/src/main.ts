@@ -209,10 +209,13 @@ async function start(): Promise<void> {
   orders.enabled(false)
   prediction.enabled(false)
   try {
-    const [markets, predictions] = await Promise.all([open.perp.listMarkets(), open.prediction.listActiveMarkets({ limit: 20 })])
+    const [markets, predictions] = await Promise.all([
+      open.perp.listMarkets(),
+      open.prediction.listMarkets({ status: 'active', marketType: 'binary', pageSize: 1 }),
+    ])
     symbol = markets[0]?.symbol ?? ''
     market.markets(markets.map((m) => m.symbol), symbol)
-    const binary = predictions.find((m) => m.marketType === 'binary') ?? predictions[0]
+    const binary = predictions.items[0]
     marketId = binary?.marketId
     prediction.market(binary)
     prediction.positions([])
