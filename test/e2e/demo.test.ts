@@ -1,12 +1,9 @@
 // The demo in a real headless Chromium (Debian's), served by the same server `npm run demo` starts.
-import { execSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { chromium, type Browser, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../demo/serve.ts'
-
-const executablePath = process.env.CHROMIUM_BIN ?? execSync('command -v chromium', { encoding: 'utf8' }).trim()
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+import { CHROMIUM_FLAGS, chromiumExecutable } from '../runtimes/chromium.ts'
 const OUTPUT = 'test-output'
 
 let demo: DemoServer
@@ -15,7 +12,7 @@ let browser: Browser
 beforeAll(async () => {
   mkdirSync(OUTPUT, { recursive: true })
   demo = await startDemoServer({ port: 0 })
-  browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS })
+  browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS })
 }, 60_000)
 
 afterAll(async () => {
