@@ -10,6 +10,7 @@ export const libraryEntries = {
   index: 'src/index.ts',
   testing: 'src/testing/index.ts',
   'testing-node': 'src/testing/node/index.ts',
+  'local-signer': 'src/local-signer.ts',
 }
 
 const library: UserConfig = {

@@ -4,16 +4,20 @@ import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
 import { accountApi } from './api/account.ts'
 import { championshipApi } from './api/championship.ts'
-import { bindOperations, type Api, type Operation, type ResponseChecking } from './api/operation.ts'
+import { bindOperations, callOperation, type Api, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
 import { perpApi } from './api/perp/index.ts'
 import { predictionApi } from './api/prediction/index.ts'
 import { spotApi } from './api/spot/index.ts'
+import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { systemOperations } from './api/system.ts'
+import { hideSecret } from './auth/hidden-secret.ts'
+import { refuseTradingKeyInBrowser } from './onboarding/browser-guard.ts'
+import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
+import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
 
-/** The real service's name: the login message of onboarding starts with it. */
-export const DEFAULT_SERVICE_NAME = '1024 Exchange'
+export { DEFAULT_SERVICE_NAME }
 
 export interface ExchangeClientOptions extends TransportOptions {
   /** `<prefix>_<64 hex>`. Without it the client serves the open endpoints only. */
@@ -31,6 +35,11 @@ export interface ExchangeClientOptions extends TransportOptions {
   now?: () => number
   /** `strict` checks each answer's `data` against the operation's light schema. Default `off`. */
   validateResponses?: ResponseChecking
+  /**
+   * In a browser page, a key that can trade is refused (at onboarding, and by `introspect()`)
+   * unless this is true. Prefer a read-only key there, or a backend that signs (`sign`).
+   */
+  allowTradingKeyInBrowser?: boolean
 }
 
 function credentialsFrom(options: ExchangeClientOptions) {
@@ -124,10 +133,49 @@ export class ExchangeCore {
 
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
-  readonly system = bindOperations(this.transport, systemOperations)
+  readonly #allowTradingKeyInBrowser: boolean
+  readonly system = this.bind(systemOperations)
   readonly account = accountApi(this)
   readonly perp = perpApi(this)
   readonly spot = spotApi(this)
   readonly prediction = predictionApi(this)
   readonly championship = championshipApi(this)
+
+  constructor(options: ExchangeClientOptions) {
+    super(options)
+    this.#allowTradingKeyInBrowser = options.allowTradingKeyInBrowser === true
+  }
+
+  /**
+   * Mints a key from a wallet signature over `<serviceName> - login - <server time>`. The result
+   * builds a signed client (`new ExchangeClient({ baseUrl, ...key })`); with `use: true` this
+   * client signs with it from now on.
+   */
+  async onboard(params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
+    const key = await onboardVia(this.transport, this.serviceName, { allowTradingKeyInBrowser: this.#allowTradingKeyInBrowser, ...params })
+    if (params.use === true) this.useCredentials(key.apiKey, key.secretKey)
+    return key
+  }
+
+  /** Issues a new secret for this key and signs with it from now on. Keep the returned secret: it is shown once. */
+  async rotate(options?: CallOptions): Promise<RotatedKey> {
+    const rotated = await callOperation(this.transport, keysOperations.rotate, undefined, options)
+    this.useCredentials(rotated.apiKey, rotated.secretKey)
+    return hideSecret(rotated)
+  }
+
+  /**
+   * What this key is and may do: permissions, expiry, the bound account. In a browser, a key that
+   * can trade is refused (and dropped from the client) unless `allowTradingKeyInBrowser` is set.
+   */
+  async introspect(options?: CallOptions): Promise<KeyInfo> {
+    const info = await callOperation(this.transport, keysOperations.introspect, undefined, options)
+    try {
+      refuseTradingKeyInBrowser(info.permissions, this.#allowTradingKeyInBrowser)
+    } catch (refusal) {
+      this.transport.credentials = undefined
+      throw refusal
+    }
+    return info
+  }
 }

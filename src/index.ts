@@ -10,6 +10,9 @@ export {
   ExchangeResponseError,
   ExchangeNetworkError,
   OrderOutcomeUnknownError,
+  SigningCancelledError,
+  SigningFailedError,
+  SigningTimeoutError,
   isExchangeError,
   type AuthErrorCode,
   type ExchangeErrorKind,
@@ -46,3 +49,31 @@ export type * from './api/prediction/trading.ts'
 export type * from './api/prediction/oracle.ts'
 export { championshipApi, championshipOperations } from './api/championship.ts'
 export type * from './api/championship.ts'
+export {
+  keysOperations,
+  onboardingOperations,
+  type KeyInfo,
+  type KeyPermissions,
+  type OnboardedKey,
+  type OnboardRequest,
+  type RequestedPermissions,
+  type RotatedKey,
+  type WalletType,
+} from './api/keys.ts'
+export { onboard, SIGNING_WINDOW_MS, type OnboardOptions, type OnboardParams } from './onboarding/onboard.ts'
+export { loginMessage, parseLoginMessage, LOGIN_WINDOW_MS, type LoginMessage } from './onboarding/message.ts'
+export type { WalletSigner } from './onboarding/signers/types.ts'
+export { eip1193Signer, type Eip1193Provider } from './onboarding/signers/eip1193.ts'
+export { viemSigner, type ViemAccountLike, type ViemWalletClientLike } from './onboarding/signers/viem.ts'
+export { ethersSigner, type EthersSignerLike } from './onboarding/signers/ethers.ts'
+export { solanaSigner, type SolanaWalletLike } from './onboarding/signers/solana.ts'
+export { isUserRejection } from './onboarding/signers/rejection.ts'
+export {
+  credentialStore,
+  type CredentialMetadata,
+  type CredentialStore,
+  type CredentialStoreOptions,
+  type CredentialToSave,
+  type StoredCredential,
+} from './onboarding/credential-store.ts'
+export { inBrowser, refuseTradingKeyInBrowser } from './onboarding/browser-guard.ts'

@@ -32,6 +32,8 @@ export type ExchangeErrorKind =
   | 'outcome-unknown'
   | 'crypto-unavailable'
   | 'signing-cancelled'
+  | 'signing-failed'
+  | 'storage'
 
 export class ExchangeError extends Error {
   readonly kind: ExchangeErrorKind
@@ -135,6 +137,40 @@ export class OrderOutcomeUnknownError extends ExchangeError {
     this.name = 'OrderOutcomeUnknownError'
     this.clientOrderId = clientOrderId
     this.clientOrderIds = ids
+  }
+}
+
+/** The wallet's owner declined (EIP-1193 code 4001, or a Solana wallet's equivalent). Nothing was sent. */
+export class SigningCancelledError extends ExchangeError {
+  readonly walletAddress: string | undefined
+  constructor(walletAddress: string | undefined, cause: unknown, declined = 'sign the login message') {
+    super('signing-cancelled', `The wallet owner declined to ${declined}; nothing was sent`, { cause })
+    this.name = 'SigningCancelledError'
+    this.walletAddress = walletAddress
+  }
+}
+
+/** The wallet failed otherwise, or answered with something that is not an address or a signature. */
+export class SigningFailedError extends ExchangeError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('signing-failed', message, options)
+    this.name = 'SigningFailedError'
+  }
+}
+
+/**
+ * The wallet took longer than the onboarding window: the service would refuse the message as stale,
+ * so it is not sent. Onboard again to sign a fresh one.
+ */
+export class SigningTimeoutError extends ExchangeError {
+  readonly windowMs: number
+  constructor(windowMs: number) {
+    super(
+      'timeout',
+      `The wallet did not sign within ${Math.round(windowMs / 1000)} s; the service accepts a login message for 300 s only, so it was not sent. Onboard again to sign a fresh message.`,
+    )
+    this.name = 'SigningTimeoutError'
+    this.windowMs = windowMs
   }
 }
 

@@ -1,0 +1,44 @@
+/** Display helpers: the API gives decimals as strings and times as UTC ms. */
+
+/** `1234.5` → `1,234.5`, at most `digits` decimals; text that is not a number is shown as is. */
+export function formatNumber(value: string | number | null | undefined, digits = 4): string {
+  if (value === null || value === undefined || value === '') return '—'
+  const number = Number(value)
+  if (!Number.isFinite(number)) return String(value)
+  return number.toLocaleString('en-US', { maximumFractionDigits: digits })
+}
+
+/** How many decimals a tick size like `0.01` allows. */
+export function decimalsOf(step: string): number {
+  const dot = step.indexOf('.')
+  return dot === -1 ? 0 : step.length - dot - 1
+}
+
+/** `price` rounded down to a multiple of `tick`, as text with the tick's decimals. */
+export function toTick(price: number, tick: string): string {
+  const step = Number(tick)
+  if (!(step > 0)) return String(price)
+  return (Math.floor(price / step) * step).toFixed(decimalsOf(tick))
+}
+
+/** `0x1234…abcd`. */
+export function shortAddress(address: string): string {
+  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
+}
+
+/** `14:03:27` in the viewer's time zone. */
+export function formatTime(ms: number): string {
+  return new Date(ms).toLocaleTimeString('en-GB', { hour12: false })
+}
+
+/** A date and time, or `never` for `null`. */
+export function formatDateTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return 'never'
+  return new Date(ms).toLocaleString('en-GB', { hour12: false })
+}
+
+/** `up`, `down` or `flat`, for colouring a signed change. */
+export function trend(change: string | number | undefined): 'up' | 'down' | 'flat' {
+  const number = Number(change)
+  return number > 0 ? 'up' : number < 0 ? 'down' : 'flat'
+}

@@ -1,0 +1,89 @@
+import * as v from 'valibot'
+import { operation } from './operation.ts'
+
+export type WalletType = 'evm' | 'solana'
+export const WALLET_TYPES = ['evm', 'solana'] as const
+
+export interface KeyPermissions {
+  canRead: boolean
+  canTrade: boolean
+  canWithdraw: boolean
+}
+
+/** What a key minted by onboarding may do; the service never grants withdrawal there. */
+export type RequestedPermissions = Partial<Pick<KeyPermissions, 'canRead' | 'canTrade'>>
+
+export const requestedPermissionsSchema = v.strictObject({
+  canRead: v.optional(v.boolean()),
+  canTrade: v.optional(v.boolean()),
+})
+
+export interface OnboardRequest {
+  walletAddress: string
+  walletType: WalletType
+  /** `<serviceName> - login - <timestamp>`. */
+  message: string
+  /** EVM: 0x-hex EIP-191; Solana: base58 ed25519. */
+  signature: string
+  /** UTC ms, the same digits that end `message`. */
+  timestamp: number
+  permissions?: RequestedPermissions
+  /** Your slug: attributes the user to you. */
+  partnerTag?: string
+}
+
+/** The new key. `secretKey` is shown once: keep it (or a `CryptoKey` of it) now. */
+export interface OnboardedKey {
+  apiKey: string
+  secretKey: string
+  accountId: string
+  apiKeyId: string
+  isNewUser: boolean
+}
+
+/** The same key with a new secret, shown once; the old secret stops working. */
+export interface RotatedKey {
+  apiKey: string
+  secretKey: string
+  apiKeyId: string
+  rotatedAt: number
+}
+
+/** What a key is and may do. Reveals no secret. */
+export interface KeyInfo {
+  valid: boolean
+  apiKeyId: string
+  accountId: string
+  accountType: string
+  walletAddress: string | null
+  label: string | null
+  permissions: KeyPermissions
+  ipAllowlist: string[] | null
+  status: string
+  createdAt: number
+  lastUsedAt: number | null
+  /** UTC ms; `null` when the key never expires. */
+  expiresAt: number | null
+  usageCount: number
+}
+
+const onboardInput = v.object({
+  walletAddress: v.pipe(v.string(), v.nonEmpty()),
+  walletType: v.picklist(WALLET_TYPES),
+  message: v.pipe(v.string(), v.nonEmpty()),
+  signature: v.pipe(v.string(), v.nonEmpty()),
+  timestamp: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  permissions: v.optional(requestedPermissionsSchema),
+  partnerTag: v.optional(v.pipe(v.string(), v.nonEmpty())),
+})
+
+/** Onboarding: open (the wallet signature is the proof). */
+export const onboardingOperations = {
+  onboard: operation<OnboardedKey, OnboardRequest>({ method: 'POST', path: '/api/v1/oauth/onboard', auth: 'none', source: 'spec', summary: 'Mint a read+trade key from a wallet signature', input: onboardInput }),
+}
+
+/** The key the client signs with. */
+export const keysOperations = {
+  rotate: operation<RotatedKey>({ method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)' }),
+  introspect: operation<KeyInfo>({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect', auth: 'any', source: 'spec', summary: 'What this key is and may do' }),
+}

@@ -1,0 +1,96 @@
+import * as v from 'valibot'
+import { hideSecret } from '../auth/hidden-secret.ts'
+import { ServerClock } from '../auth/clock.ts'
+import { onboardingOperations, requestedPermissionsSchema, WALLET_TYPES, type OnboardedKey, type RequestedPermissions, type WalletType } from '../api/keys.ts'
+import { callOperation, parseInput } from '../api/operation.ts'
+import { SigningTimeoutError } from '../transport/errors.ts'
+import { Transport, type TransportOptions } from '../transport/http.ts'
+import { refuseTradingKeyInBrowser } from './browser-guard.ts'
+import { DEFAULT_SERVICE_NAME, LOGIN_WINDOW_MS, loginMessage } from './message.ts'
+import { walletCall } from './signers/rejection.ts'
+import type { WalletSigner } from './signers/types.ts'
+
+/** The wallet's share of the service's 300 s window; the rest is for the request to arrive. */
+export const SIGNING_WINDOW_MS = LOGIN_WINDOW_MS - 10_000
+
+export interface OnboardParams {
+  signer: WalletSigner
+  /** Default: the signer's. */
+  walletType?: WalletType
+  /** Default (the service's): read and trade. `{ canTrade: false }` asks for a read-only key. */
+  permissions?: RequestedPermissions
+  /** Your slug: attributes the user to you. */
+  partnerTag?: string
+  /** How long the wallet may take to sign, in ms. Default 290 s (the service accepts 300 s). */
+  signingWindowMs?: number
+  /** In a browser, a key that can trade is refused unless this is true. */
+  allowTradingKeyInBrowser?: boolean
+  signal?: AbortSignal
+}
+
+export interface OnboardOptions extends OnboardParams, TransportOptions {
+  /** Starts the login message. Default `1024 Exchange`. */
+  serviceName?: string
+  /** The local clock, for tests. Default `Date.now`. */
+  now?: () => number
+}
+
+const paramsSchema = v.object({
+  signer: v.object({ address: v.pipe(v.string(), v.nonEmpty()), signMessage: v.function() }),
+  walletType: v.picklist(WALLET_TYPES),
+  permissions: v.optional(requestedPermissionsSchema),
+  partnerTag: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  signingWindowMs: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(LOGIN_WINDOW_MS))),
+})
+
+/**
+ * Signs within the window or fails with `SigningTimeoutError`: by a timer while the wallet waits,
+ * and by the clock once it answers (timers stall while a laptop sleeps; the clock does not).
+ */
+async function signWithin(signer: WalletSigner, message: string, windowMs: number, clock: ServerClock, timestamp: number): Promise<string> {
+  const signing = walletCall(signer.address, 'sign the login message', () => signer.signMessage(message))
+  signing.catch(() => undefined) // it may settle after the deadline won the race
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SigningTimeoutError(windowMs)), windowMs)
+  })
+  try {
+    const signature = await Promise.race([signing, deadline])
+    if (clock.now() - timestamp > windowMs) throw new SigningTimeoutError(windowMs)
+    return signature
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Onboarding over a transport: the client's own, or a fresh one for the standalone `onboard()`. */
+export async function onboardVia(transport: Transport, serviceName: string, params: OnboardParams): Promise<OnboardedKey> {
+  const walletType = params.walletType ?? params.signer?.walletType
+  const checked = parseInput(paramsSchema, { ...params, walletType })
+  const permissions = { canRead: true, canTrade: true, ...checked.permissions }
+  refuseTradingKeyInBrowser(permissions, params.allowTradingKeyInBrowser)
+  if (!transport.clock.synced) await transport.syncClock()
+  const timestamp = transport.clock.now()
+  const message = loginMessage(serviceName, timestamp)
+  const signature = await signWithin(params.signer, message, checked.signingWindowMs ?? SIGNING_WINDOW_MS, transport.clock, timestamp)
+  const body = {
+    walletAddress: params.signer.address,
+    walletType: checked.walletType,
+    message,
+    signature,
+    timestamp,
+    permissions: checked.permissions,
+    partnerTag: checked.partnerTag,
+  }
+  const key = await callOperation(transport, onboardingOperations.onboard, body, { signal: params.signal })
+  return hideSecret(key)
+}
+
+/**
+ * Turns a wallet signature into an API key, without a client:
+ * `const key = await onboard({ baseUrl, signer })`, then `new ExchangeClient({ baseUrl, ...key })`.
+ */
+export async function onboard(options: OnboardOptions): Promise<OnboardedKey> {
+  const transport = new Transport(options, new ServerClock(options.now))
+  return onboardVia(transport, options.serviceName ?? DEFAULT_SERVICE_NAME, options)
+}

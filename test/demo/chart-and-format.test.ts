@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { chartGeometry, priceChart } from '../../demo/src/chart.ts'
+import { decimalsOf, formatDateTime, formatNumber, shortAddress, toTick, trend } from '../../demo/src/format.ts'
+
+const candles = (closes: string[]) => closes.map((close, i) => ({ openTime: i * 60_000, close }))
+
+describe('the price chart', () => {
+  it('scales closes into the box: lowest at the bottom, highest at the top, time left to right', () => {
+    const geometry = chartGeometry(candles(['100', '150', '200']), 200, 100)!
+    expect(geometry.line).toBe('M0.0,100.0 L100.0,50.0 L200.0,0.0')
+    expect(geometry.area).toBe('M0.0,100.0 L100.0,50.0 L200.0,0.0 L200,100 L0,100 Z')
+    expect(geometry).toMatchObject({ low: 100, high: 200, last: 200 })
+  })
+
+  it('draws a flat market as a line along the bottom instead of dividing by zero', () => {
+    expect(chartGeometry(candles(['5', '5']), 10, 10)!.line).toBe('M0.0,10.0 L10.0,10.0')
+  })
+
+  it('needs two prices; until then it shows a placeholder', () => {
+    expect(chartGeometry(candles(['1']), 10, 10)).toBeUndefined()
+    expect(priceChart(candles(['1'])).textContent).toMatch(/Waiting/)
+  })
+
+  it('renders an SVG coloured by direction, labelled with the last price', () => {
+    const chart = priceChart(candles(['10', '12', '11']))
+    expect(chart.tagName.toLowerCase()).toBe('svg')
+    expect(chart.getAttribute('class')).toBe('chart up')
+    expect(chart.getAttribute('aria-label')).toBe('Price chart, last 11')
+    expect(chart.querySelectorAll('path')).toHaveLength(2)
+    expect(priceChart(candles(['12', '10'])).getAttribute('class')).toBe('chart down')
+  })
+})
+
+describe('display formatting', () => {
+  it('formats decimal strings with grouping and bounded decimals', () => {
+    expect(formatNumber('65000.123456', 2)).toBe('65,000.12')
+    expect(formatNumber('0.001', 6)).toBe('0.001')
+    expect(formatNumber(undefined)).toBe('—')
+    expect(formatNumber('n/a')).toBe('n/a')
+  })
+
+  it('rounds a price down onto the tick', () => {
+    expect(decimalsOf('0.01')).toBe(2)
+    expect(decimalsOf('1')).toBe(0)
+    expect(toTick(61750.987, '0.1')).toBe('61750.9')
+    expect(toTick(3.14159, '0.001')).toBe('3.141')
+  })
+
+  it('shortens addresses, names trends, says never for no expiry', () => {
+    expect(shortAddress('0x2c7536E3605D9C16a7a3D7b1898e529396a65c23')).toBe('0x2c75…5c23')
+    expect(shortAddress('short')).toBe('short')
+    expect([trend('1.5'), trend('-0.2'), trend('0'), trend(undefined)]).toEqual(['up', 'down', 'flat', 'flat'])
+    expect(formatDateTime(null)).toBe('never')
+  })
+})

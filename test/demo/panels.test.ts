@@ -1,0 +1,183 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { keyPanel } from '../../demo/src/key-panel.ts'
+import { marketPanel } from '../../demo/src/market-panel.ts'
+import { orderPanel, restingPrice, type OrderDraft } from '../../demo/src/order-panel.ts'
+import { portfolioPanel } from '../../demo/src/portfolio-panel.ts'
+import { predictionPanel } from '../../demo/src/prediction-panel.ts'
+import { secretNotice } from '../../demo/src/secret-notice.ts'
+import { walletPanel, type WalletChoice } from '../../demo/src/wallet-panel.ts'
+
+const $ = <T extends Element = HTMLElement>(root: Element, test: string) => root.querySelector<T>(`[data-test="${test}"]`)!
+const ADDRESS = '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23'
+
+describe('wallet panel', () => {
+  it('offers a test wallet when the browser has none, and says so', () => {
+    const chosen: WalletChoice[] = []
+    const panel = walletPanel({ injectedWallet: false, onConnect: (choice) => chosen.push(choice), onSign: () => undefined })
+    expect(panel.element.querySelector('[data-test="connect-injected"]')).toBeNull()
+    expect(panel.element.textContent).toMatch(/No browser wallet found/)
+    $<HTMLButtonElement>(panel.element, 'connect-test').click()
+    $<HTMLButtonElement>(panel.element, 'connect-test-solana').click()
+    expect(chosen).toEqual(['test-evm', 'test-solana'])
+  })
+
+  it('puts the injected wallet first when there is one', () => {
+    const chosen: WalletChoice[] = []
+    const panel = walletPanel({ injectedWallet: true, onConnect: (choice) => chosen.push(choice), onSign: () => undefined })
+    $<HTMLButtonElement>(panel.element, 'connect-injected').click()
+    expect(chosen).toEqual(['injected'])
+    expect($(panel.element, 'connect-injected').className).toBe('primary')
+  })
+
+  it('after connecting shows the address and the message, then the exact signed text', () => {
+    let signs = 0
+    const panel = walletPanel({ injectedWallet: false, onConnect: () => undefined, onSign: () => signs++ })
+    expect($(panel.element, 'sign').hidden).toBe(true)
+    panel.connected(ADDRESS, 'Test wallet · EVM')
+    expect($(panel.element, 'wallet-address').textContent).toContain('0x2c75…5c23')
+    expect($(panel.element, 'connect-test').closest('.actions')!.hasAttribute('hidden')).toBe(true)
+    panel.message('1024 Exchange - login - 1', 'preview')
+    panel.message('1024 Exchange - login - 2', 'signed')
+    expect($(panel.element, 'login-message').textContent).toBe('1024 Exchange - login - 2')
+    expect(panel.element.textContent).toContain('Signed message:')
+    $<HTMLButtonElement>(panel.element, 'sign').click()
+    expect(signs).toBe(1)
+    panel.busy(true)
+    expect($<HTMLButtonElement>(panel.element, 'sign').disabled).toBe(true)
+    panel.finished()
+    expect($(panel.element, 'sign').hidden).toBe(true)
+  })
+})
+
+describe('the shown-once secret', () => {
+  it('shows key and secret with the warning, and hiding removes the secret from the page', () => {
+    let hidden = false
+    const host = document.createElement('div')
+    const secret = 'cd'.repeat(32)
+    host.append(secretNotice({ apiKey: `1024_${'ab'.repeat(32)}`, secretKey: secret }, 'Your new API key', () => (hidden = true)))
+    expect($(host, 'shown-once').textContent).toMatch(/^Shown once\. The exchange will never show this secret again/)
+    expect($(host, 'secret-key').textContent).toBe(secret)
+    $<HTMLButtonElement>(host, 'hide-secret').click()
+    expect(hidden).toBe(true)
+    expect(host.textContent).not.toContain(secret)
+  })
+})
+
+describe('key panel', () => {
+  it('stays hidden until a key is shown, then reports account, permissions and expiry', () => {
+    const calls: string[] = []
+    const panel = keyPanel({ onRotate: () => calls.push('rotate'), onForget: () => calls.push('forget') })
+    expect(panel.element.hidden).toBe(true)
+    panel.show({
+      apiKey: `1024_${'ab'.repeat(32)}`,
+      accountId: 'acc_7',
+      walletAddress: ADDRESS,
+      permissions: { canRead: true, canTrade: true, canWithdraw: false },
+      expiresAt: null,
+      usageCount: 3,
+    }, 'restored')
+    expect(panel.element.hidden).toBe(false)
+    expect($(panel.element, 'key-origin').textContent).toMatch(/Restored/)
+    expect($(panel.element, 'key-account').textContent).toBe('acc_7')
+    expect($(panel.element, 'perm-canTrade').className).toBe('pill on')
+    expect($(panel.element, 'perm-canWithdraw').textContent).toBe('✗ withdraw')
+    expect($(panel.element, 'key-expires').textContent).toBe('never')
+    $<HTMLButtonElement>(panel.element, 'rotate').click()
+    $<HTMLButtonElement>(panel.element, 'forget').click()
+    expect(calls).toEqual(['rotate', 'forget'])
+  })
+})
+
+describe('market panel', () => {
+  it('renders ticker, book (best ask next to best bid), trades and chart; the picker selects', () => {
+    const picked: string[] = []
+    const panel = marketPanel((symbol) => picked.push(symbol))
+    panel.markets(['BTC-USDC', 'ETH-USDC'], 'BTC-USDC')
+    panel.ticker({ lastPrice: '65000.5', markPrice: '65001', change24h: '1.25', high24h: '66000', low24h: '64000', volume24h: '1234.5' })
+    panel.book({ bids: [['64999', '1'], ['64998', '2']], asks: [['65001', '0.5'], ['65002', '3']] })
+    panel.trades([{ price: '65000', size: '0.1', side: 'sell', timestamp: Date.UTC(2026, 0, 1, 12) }])
+    panel.candles([{ openTime: 0, close: '1' }, { openTime: 1, close: '2' }])
+
+    expect($(panel.element, 'last-price').textContent).toBe('65,000.5')
+    expect($(panel.element, 'change').textContent).toBe('+1.25')
+    const prices = [...$(panel.element, 'order-book').querySelectorAll('td:first-child')].map((cell) => cell.textContent)
+    expect(prices).toEqual(['65,002', '65,001', '64,999', '64,998'])
+    expect($(panel.element, 'trades').querySelector('.ask')!.textContent).toBe('65,000')
+    expect($(panel.element, 'chart').querySelector('svg')).not.toBeNull()
+
+    const select = $<HTMLSelectElement>(panel.element, 'market-select')
+    select.value = 'ETH-USDC'
+    select.dispatchEvent(new Event('change'))
+    expect(picked).toEqual(['ETH-USDC'])
+  })
+})
+
+describe('order panel', () => {
+  const rules = { symbol: 'BTC-USDC', tickSize: '0.1', minOrderSize: '0.001' }
+
+  it('suggests a resting price 5% away from the last, on the tick', () => {
+    expect(restingPrice('buy', '65000', '0.1')).toBe('61750.0')
+    expect(restingPrice('sell', '65000', '0.1')).toBe('68250.0')
+  })
+
+  it('prefills the form, submits what is in it, and keeps a price the user typed', () => {
+    const placed: OrderDraft[] = []
+    const panel = orderPanel((draft) => placed.push(draft), () => undefined)
+    panel.market(rules, '65000')
+    const price = $<HTMLInputElement>(panel.element, 'order-price')
+    expect(price.value).toBe('61750.0')
+    expect($<HTMLInputElement>(panel.element, 'order-size').value).toBe('0.001')
+
+    price.value = '60000'
+    price.dispatchEvent(new Event('input'))
+    panel.market(rules, '66000')
+    expect(price.value).toBe('60000')
+    $<HTMLFormElement>(panel.element, 'order-form').dispatchEvent(new Event('submit', { cancelable: true }))
+    expect(placed).toEqual([{ side: 'buy', price: '60000', size: '0.001' }])
+
+    const side = $<HTMLSelectElement>(panel.element, 'order-side')
+    side.value = 'sell'
+    side.dispatchEvent(new Event('change'))
+    expect(price.value).toBe('69300.0')
+  })
+
+  it('lists open orders with a cancel button each, and can be disabled', () => {
+    const cancelled: string[] = []
+    const panel = orderPanel(() => undefined, (id) => cancelled.push(id))
+    panel.openOrders([{ orderId: 'o-1', side: 'buy', price: '61750', size: '0.001', filledSize: '0', status: 'open', createdAt: 0 }])
+    $<HTMLButtonElement>(panel.element, 'cancel-order').click()
+    expect(cancelled).toEqual(['o-1'])
+    panel.openOrders([])
+    expect($(panel.element, 'open-orders').textContent).toBe('No open orders')
+    panel.enabled(false)
+    expect($<HTMLButtonElement>(panel.element, 'place-order').disabled).toBe(true)
+  })
+})
+
+describe('portfolio and prediction panels', () => {
+  it('lists balances and positions', () => {
+    const panel = portfolioPanel()
+    panel.balances([{ token: 'USDC', available: '9938.25', locked: '61.75', total: '10000' }])
+    panel.positions([{ market: 'BTC-USDC', side: 'long', size: '0.001', entryPrice: '65000', markPrice: '65100', unrealizedPnl: '0.1' }])
+    expect($(panel.element, 'balance-USDC').textContent).toBe('9,938.25')
+    expect($(panel.element, 'positions').querySelector('.up')!.textContent).toBe('0.1')
+    panel.positions([])
+    expect($(panel.element, 'positions').textContent).toBe('No open positions')
+  })
+
+  it('shows the market\'s outcomes with prices and the shares held; mint and redeem pass the amount', () => {
+    const calls: string[] = []
+    const panel = predictionPanel((amount) => calls.push(`mint ${amount}`), (amount) => calls.push(`redeem ${amount}`))
+    panel.market({ marketId: '1001', question: 'Will BTC close above $70,000?', outcomes: [{ outcomeIndex: 0, label: 'Yes', priceE6: 620_000 }, { outcomeIndex: 1, label: 'No', priceE6: 380_000 }] })
+    panel.positions([{ outcomeIndex: 0, shares: 10 }, { outcomeIndex: 1, shares: 10 }])
+    expect($(panel.element, 'prediction-question').textContent).toBe('Will BTC close above $70,000?')
+    expect($(panel.element, 'shares-Yes').textContent).toBe('10')
+    expect($(panel.element, 'prediction-positions').textContent).toContain('62%')
+    const amount = $<HTMLInputElement>(panel.element, 'set-amount')
+    amount.value = '4'
+    $<HTMLButtonElement>(panel.element, 'mint').click()
+    $<HTMLButtonElement>(panel.element, 'redeem').click()
+    expect(calls).toEqual(['mint 4', 'redeem 4'])
+  })
+})

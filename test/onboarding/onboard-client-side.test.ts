@@ -1,0 +1,138 @@
+// What onboard() does on the client's side, before and around the one POST: a fetch double stands
+// in for the service (the reference exchange's end-to-end checks are in onboard-reference.test.ts).
+import { inspect } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import {
+  ExchangeClient,
+  ExchangeValidationError,
+  isExchangeError,
+  onboard,
+  parseLoginMessage,
+  SigningCancelledError,
+  SigningTimeoutError,
+  type WalletSigner,
+} from '../../src/index.ts'
+import { generateEvmWallet } from '../../src/local-signer.ts'
+import { failure } from '../support/failure.ts'
+
+const BASE_URL = 'https://exchange.test'
+const SERVER_AHEAD_MS = 3_600_000
+const KEY = {
+  apiKey: `1024_${'ab'.repeat(32)}`,
+  secretKey: 'cd'.repeat(32),
+  accountId: 'acc_1',
+  apiKeyId: 'key_1',
+  isNewUser: true,
+}
+
+interface Sent { method: string; path: string; body: string }
+
+/** Answers the clock and onboarding like the service would, and records every request. */
+function fakeService(now: () => number) {
+  const sent: Sent[] = []
+  const envelope = (data: unknown) => new Response(JSON.stringify({ success: true, data, error: null, meta: { requestId: 'r', timestamp: now() + SERVER_AHEAD_MS } }), { headers: { 'content-type': 'application/json' } })
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init)
+    const path = new URL(request.url).pathname
+    sent.push({ method: request.method, path, body: await request.text() })
+    if (path === '/api/v1/system/time') return envelope({ serverTime: now() + SERVER_AHEAD_MS })
+    if (path === '/api/v1/oauth/onboard') return envelope(KEY)
+    return new Response('{}', { status: 404 })
+  }
+  return { fetch: fetch as typeof globalThis.fetch, sent }
+}
+
+
+describe('onboard() on the client side', () => {
+  it('signs "<serviceName> - login - <server time>" and posts exactly the signed message and its timestamp', async () => {
+    const service = fakeService(Date.now)
+    const { signer } = generateEvmWallet()
+    const signed: string[] = []
+    const recording: WalletSigner = { ...signer, signMessage: (message) => (signed.push(message), signer.signMessage(message)) }
+    const localBefore = Date.now()
+    const key = await onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: recording, serviceName: 'Test Exchange', partnerTag: 'acme' })
+
+    expect(key).toEqual(KEY)
+    expect(service.sent.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/system/time', 'POST /api/v1/oauth/onboard'])
+    const body = JSON.parse(service.sent[1]!.body)
+    const parsed = parseLoginMessage(signed[0]!)!
+    expect(parsed.serviceName).toBe('Test Exchange')
+    // The server's clock, not the local one: the fake server runs an hour ahead.
+    expect(parsed.timestamp).toBeGreaterThanOrEqual(localBefore + SERVER_AHEAD_MS - 1000)
+    expect(body).toEqual({
+      walletAddress: signer.address,
+      walletType: 'evm',
+      message: signed[0],
+      signature: await signer.signMessage(signed[0]!),
+      timestamp: parsed.timestamp,
+      partnerTag: 'acme',
+    })
+  })
+
+  it('keeps the new secret out of JSON.stringify and console.log while leaving it usable for a client', async () => {
+    const service = fakeService(Date.now)
+    const key = await onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: generateEvmWallet().signer })
+    expect(JSON.stringify(key)).not.toContain(KEY.secretKey)
+    expect(JSON.stringify(key)).toContain('[hidden]')
+    expect(inspect(key)).not.toContain(KEY.secretKey)
+    expect(inspect(key)).toContain(KEY.apiKey)
+    expect(key.secretKey).toBe(KEY.secretKey)
+    const client = new ExchangeClient({ baseUrl: BASE_URL, fetch: service.fetch, ...key })
+    expect(client.apiKey).toBe(KEY.apiKey)
+  })
+
+  it('client.onboard({ use: true }) makes the client sign with the new key', async () => {
+    const service = fakeService(Date.now)
+    const client = new ExchangeClient({ baseUrl: BASE_URL, fetch: service.fetch })
+    expect(client.hasCredentials).toBe(false)
+    await client.onboard({ signer: generateEvmWallet().signer, use: true })
+    expect(client.apiKey).toBe(KEY.apiKey)
+    expect(client.hasCredentials).toBe(true)
+  })
+
+  it('sends nothing when the wallet owner declines: SigningCancelledError', async () => {
+    const service = fakeService(Date.now)
+    const refusing: WalletSigner = { address: generateEvmWallet().signer.address, walletType: 'evm', signMessage: async () => { throw { code: 4001, message: 'User rejected the request.' } } }
+    const error = await failure(onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: refusing }))
+    expect(error).toBeInstanceOf(SigningCancelledError)
+    expect(service.sent.some((r) => r.path === '/api/v1/oauth/onboard')).toBe(false)
+  })
+
+  it('gives up on a wallet that never answers within the signing window, sending nothing', async () => {
+    const service = fakeService(Date.now)
+    const stuck: WalletSigner = { address: generateEvmWallet().signer.address, walletType: 'evm', signMessage: () => new Promise(() => undefined) }
+    const error = await failure(onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: stuck, signingWindowMs: 20 }))
+    expect(error).toBeInstanceOf(SigningTimeoutError)
+    expect(isExchangeError(error, 'timeout')).toBe(true)
+    expect((error as Error).message).toMatch(/300 s/)
+    expect(service.sent.some((r) => r.path === '/api/v1/oauth/onboard')).toBe(false)
+  })
+
+  it('refuses a signature that came back after the window by the clock (a laptop that slept), sending nothing', async () => {
+    let now = Date.now()
+    const service = fakeService(() => now)
+    const { signer } = generateEvmWallet()
+    const sleepy: WalletSigner = { ...signer, signMessage: async (message) => { now += 301_000; return signer.signMessage(message) } }
+    const error = await failure(onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: sleepy, now: () => now }))
+    expect(error).toBeInstanceOf(SigningTimeoutError)
+    expect(service.sent.some((r) => r.path === '/api/v1/oauth/onboard')).toBe(false)
+  })
+
+  it('validates its input before asking the wallet or the network, naming the field', async () => {
+    const service = fakeService(Date.now)
+    const { signer } = generateEvmWallet()
+    const cases: [Record<string, unknown>, string][] = [
+      [{ signer: { ...signer, walletType: 'bitcoin' } }, 'walletType'],
+      [{ signer, permissions: { canWithdraw: true } }, 'permissions.canWithdraw'],
+      [{ signer, partnerTag: '' }, 'partnerTag'],
+      [{ signer: { walletType: 'evm', signMessage: signer.signMessage } }, 'signer.address'],
+      [{ signer, signingWindowMs: 301_000 }, 'signingWindowMs'],
+    ]
+    for (const [params, field] of cases) {
+      const error = await failure(onboard({ baseUrl: BASE_URL, fetch: service.fetch, ...params } as Parameters<typeof onboard>[0]))
+      expect(error, field).toBeInstanceOf(ExchangeValidationError)
+      expect((error as ExchangeValidationError).field, field).toBe(field)
+    }
+    expect(service.sent).toEqual([])
+  })
+})
