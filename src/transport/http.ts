@@ -67,6 +67,24 @@ function neverSent(error: unknown): boolean {
 }
 
 /**
+ * The default fetch: hands the platform's fetch the URL and the body string instead of ky's
+ * `Request`, whose streamed body would be re-read (and sent chunked). Same bytes, same headers.
+ * A fetch the caller plugs in gets the `Request` itself.
+ */
+function sendWithGlobalFetch(body: string) {
+  return (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    if (!(input instanceof Request)) return globalThis.fetch(input, init)
+    return globalThis.fetch(input.url, {
+      ...init,
+      method: input.method,
+      headers: input.headers,
+      body: body === '' ? undefined : body,
+      signal: input.signal,
+    })
+  }
+}
+
+/**
  * ky over a pluggable fetch, with per-attempt signing: every attempt, retries included, gets a
  * fresh timestamp and signature, computed over exactly the path and body bytes that go on the wire.
  */
@@ -154,7 +172,7 @@ export class Transport {
         method,
         body: body === '' ? undefined : body,
         headers,
-        fetch: this.#options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+        fetch: this.#options.fetch ?? sendWithGlobalFetch(body),
         timeout,
         signal: spec.signal,
         retry: kyRetry(this.#options.retry, method, spec.idempotent === true),
