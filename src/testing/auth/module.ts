@@ -1,5 +1,5 @@
 import { failures } from '../http/failures.ts'
-import { pageList } from '../http/pagination.ts'
+import { pageOf } from '../market/pages.ts'
 import type { ExchangeModule } from '../http/router.ts'
 import type { Platform } from '../platform.ts'
 import type { ApiKeyRecord } from './keys.ts'
@@ -44,7 +44,7 @@ export function keysModule(platform: Platform): ExchangeModule {
       })
 
       router.add('GET', '/api/v1/account/api-keys', 'read', ({ caller, query }) => {
-        return pageList(platform.keys.list(caller!.accountId).map(keyView), query)
+        return pageOf(platform.keys.list(caller!.accountId).map(keyView), query)
       })
 
       router.add('GET', '/api/v1/account/api-keys/:id', 'read', ({ caller, params }) => {

@@ -1,16 +1,12 @@
 /** The market's error answers (codes and numbers from /work/plan/operations.md). */
+import { failures } from '../http/failures.ts'
 import { ApiFailure } from '../http/router.ts'
 
-export function invalidParams(field: string, message: string): ApiFailure {
-  return new ApiFailure(400, 'REQ_INVALID_PARAMS', 10002, message, { field })
-}
+/** Request-level failures are the platform's. */
+export const { invalidParams, notFound } = failures
 
 export function invalidPrice(message: string): ApiFailure {
   return new ApiFailure(400, 'REQ_INVALID_PRICE', 10003, message, { field: 'priceE6' })
-}
-
-export function notFound(message: string): ApiFailure {
-  return new ApiFailure(404, 'NOT_FOUND', 10004, message)
 }
 
 export function insufficientBalance(token: string, required: string, available: string): ApiFailure {

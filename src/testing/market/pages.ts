@@ -1,25 +1,7 @@
 /** The list shapes of /work/plan/operations.md: page lists, cursor lists and plain `limit`. */
 import { invalidParams } from './errors.ts'
+import type { CursorPage, Page } from '../../api/schemas.ts'
 import { Fields } from './input.ts'
-
-export interface Pagination {
-  page: number
-  pageSize: number
-  totalItems: number
-  totalPages: number
-  hasNext: boolean
-  hasPrev: boolean
-}
-
-export interface PageList<T> {
-  items: T[]
-  pagination: Pagination
-}
-
-export interface CursorList<T> {
-  items: T[]
-  nextCursor: string | null
-}
 
 /** `limit` from the query: default `fallback`, at most `most`. */
 export function limitOf(query: URLSearchParams, fallback = 50, most = 100): number {
@@ -27,7 +9,7 @@ export function limitOf(query: URLSearchParams, fallback = 50, most = 100): numb
 }
 
 /** `page` (1-based) and `pageSize` (default 20, at most 100; `limit` is read as pageSize too). */
-export function pageOf<T>(items: readonly T[], query: URLSearchParams): PageList<T> {
+export function pageOf<T>(items: readonly T[], query: URLSearchParams): Page<T> {
   const fields = Fields.query(query)
   const page = fields.optionalInteger('page', 1, 1_000_000) ?? 1
   const pageSize = fields.optionalInteger('pageSize', 1, 100) ?? fields.optionalInteger('limit', 1, 100) ?? 20
@@ -40,7 +22,7 @@ export function pageOf<T>(items: readonly T[], query: URLSearchParams): PageList
 }
 
 /** `limit` items after the one whose key is `cursor` (items come newest first). */
-export function cursorOf<T>(items: readonly T[], query: URLSearchParams, key: (item: T) => string): CursorList<T> {
+export function cursorOf<T>(items: readonly T[], query: URLSearchParams, key: (item: T) => string): CursorPage<T> {
   const limit = limitOf(query)
   const cursor = Fields.query(query).optionalString('cursor')
   let start = 0
