@@ -192,7 +192,7 @@ async function refreshAccount(): Promise<void> {
       client.perp.listOpenOrders({ market: symbol }),
       client.perp.listPositions(),
       client.spot.getBalances(),
-      marketId ? client.prediction.getMyPositions({ marketId }) : Promise.resolve([]),
+      marketId ? client.prediction.getMyPositions({ marketId }).then((page) => page.items) : Promise.resolve([]),
     ])
     orders.openOrders(openOrders.items)
     portfolio.positions(positions)
