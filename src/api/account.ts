@@ -119,7 +119,6 @@ export type DepositInput = v.InferInput<typeof depositInput>
 export type WithdrawalInput = v.InferInput<typeof withdrawalInput>
 
 const transferShape = withStrings('id', 'token', 'amount', 'status')
-const accountShape = withStrings('accountId')
 
 /** Account: reads need read, deposits trade, withdrawals withdraw. */
 export const accountOperations = {
@@ -141,20 +140,20 @@ export const accountOperations = {
     summary: 'Record a deposit', input: depositInput, example: { token: 'USDC', amount: '100' }, response: transferShape,
   }),
   getOnchainStatus: operation<OnchainStatus>({
-    method: 'GET', path: '/api/v1/account/onchain-status', auth: 'read', source: 'spec', summary: 'On-chain state of the account', response: accountShape,
+    method: 'GET', path: '/api/v1/account/onchain-status', auth: 'read', source: 'spec', summary: 'On-chain state of the account',
   }),
   getOverview: operation<AccountOverview>({
     method: 'GET', path: '/api/v1/account/overview', auth: 'read', source: 'spec',
     summary: 'Equity, balances and risk level', response: withStrings('accountId', 'totalEquity', 'availableBalance'),
   }),
   getPerpMargin: operation<PerpMarginSummary>({
-    method: 'GET', path: '/api/v1/account/perp/margin', auth: 'read', source: 'spec', summary: 'Perp margin summary', response: accountShape,
+    method: 'GET', path: '/api/v1/account/perp/margin', auth: 'read', source: 'spec', summary: 'Perp margin summary',
   }),
   getPerpTradingStats: operation<PerpTradingStats>({
-    method: 'GET', path: '/api/v1/account/perp/trading-stats', auth: 'read', source: 'spec', summary: 'Perp trading statistics', response: accountShape,
+    method: 'GET', path: '/api/v1/account/perp/trading-stats', auth: 'read', source: 'spec', summary: 'Perp trading statistics',
   }),
   getSpotSummary: operation<SpotSummary>({
-    method: 'GET', path: '/api/v1/account/spot/summary', auth: 'read', source: 'spec', summary: 'Spot holdings summary', response: accountShape,
+    method: 'GET', path: '/api/v1/account/spot/summary', auth: 'read', source: 'spec', summary: 'Spot holdings summary',
   }),
   listWithdrawals: operation<Page<Withdrawal>, PageQuery>({
     method: 'GET', path: '/api/v1/account/withdrawals', auth: 'read', source: 'spec',

@@ -210,7 +210,7 @@ export const predictionMarketOperations = {
   }),
   getMarketStats: operation<PredictionMarketStats, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/stats', auth: 'none', source: 'real',
-    summary: 'Market statistics', input: marketIdInput, example: { marketId }, response: marketShape,
+    summary: 'Market statistics', input: marketIdInput, example: { marketId },
   }),
   getMarketTrades: operation<PredictionTrade[], MarketLimitInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/trades', auth: 'none', source: 'real',

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
 import { id, text } from '../schemas.ts'
-import { BINARY_MARKET, marketIdInput, marketShape, outcomeIndex, type MarketIdInput } from './schemas.ts'
+import { BINARY_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
 
 export interface OracleConfig {
   marketId?: string
@@ -85,16 +85,14 @@ export const predictionOracleOperations = {
   }),
   getResearch: operation<OracleResearch, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/research', auth: 'none', source: 'real',
-    summary: "The LLM oracle's research data", input: marketIdInput, example: { marketId }, response: marketShape,
+    summary: "The LLM oracle's research data", input: marketIdInput, example: { marketId },
   }),
   challengeResult: operation<ChallengedProposal, ChallengeInput>({
     method: 'POST', path: '/api/v1/prediction/oracle/challenges', auth: 'trade', source: 'real',
     summary: 'Challenge a proposed result during the challenge period', input: challengeInput, example: { marketId, outcomeIndex: 1 },
-    response: v.looseObject({ txSignature: v.string(), status: v.string(), proposedOutcomeIndex: v.number() }),
   }),
   finalizeResult: operation<FinalizedResult, MarketIdInput>({
     method: 'POST', path: '/api/v1/prediction/oracle/finalizations', auth: 'trade', source: 'real',
     summary: 'Finalize a result after the challenge period', input: marketIdInput, example: { marketId },
-    response: v.looseObject({ txSignature: v.string(), finalOutcomeIndex: v.number() }),
   }),
 }

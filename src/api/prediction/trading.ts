@@ -93,9 +93,6 @@ export interface ClaimedWinnings {
 
 const marketId = BINARY_MARKET
 const placedShape = v.looseObject({ txSignature: v.string(), orderId: v.string() })
-const mintedShape = v.looseObject({ txSignature: v.string(), amount: v.number(), costE6: v.number() })
-const redeemedShape = v.looseObject({ txSignature: v.string(), amount: v.number(), payoutE6: v.number() })
-const claimedShape = v.looseObject({ txSignature: v.string(), shares: v.number(), payoutE6: v.number() })
 
 /** Prediction Trading: every write is a POST and needs trade. */
 export const predictionTradingOperations = {
@@ -113,19 +110,19 @@ export const predictionTradingOperations = {
   }),
   claimWinnings: operation<ClaimedWinnings, MarketIdInput>({
     method: 'POST', path: '/api/v1/prediction/claims', auth: 'trade', source: 'real',
-    summary: 'Claim the winnings of a resolved binary market', input: marketIdInput, example: { marketId }, response: claimedShape,
+    summary: 'Claim the winnings of a resolved binary market', input: marketIdInput, example: { marketId },
   }),
   mintCompleteSet: operation<MintedSet, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/mints', auth: 'trade', source: 'real',
-    summary: 'Pay `amount` USDC for `amount` shares of every outcome', input: amountInput, example: { marketId, amount: 10 }, response: mintedShape,
+    summary: 'Pay `amount` USDC for `amount` shares of every outcome', input: amountInput, example: { marketId, amount: 10 },
   }),
   claimMultiOutcomeWinnings: operation<ClaimedWinnings, OutcomeClaimInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/claims', auth: 'trade', source: 'real',
-    summary: 'Claim the winnings of a resolved multi-outcome market', input: outcomeClaimInput, example: { marketId: MULTI_MARKET, outcomeIndex: 0 }, response: claimedShape,
+    summary: 'Claim the winnings of a resolved multi-outcome market', input: outcomeClaimInput, example: { marketId: MULTI_MARKET, outcomeIndex: 0 },
   }),
   mintMultiOutcomeCompleteSet: operation<MintedSet, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/mints', auth: 'trade', source: 'real',
-    summary: 'Mint a complete set of a multi-outcome market', input: amountInput, example: { marketId: MULTI_MARKET, amount: 10 }, response: mintedShape,
+    summary: 'Mint a complete set of a multi-outcome market', input: amountInput, example: { marketId: MULTI_MARKET, amount: 10 },
   }),
   placeMultiOutcomeOrder: operation<TxResponse, PredictionOrderInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/orders', auth: 'trade', source: 'real',
@@ -135,7 +132,7 @@ export const predictionTradingOperations = {
   }),
   redeemMultiOutcomeCompleteSet: operation<RedeemedSet, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/redemptions', auth: 'trade', source: 'real',
-    summary: 'Burn a complete set of a multi-outcome market for USDC', input: amountInput, example: { marketId: MULTI_MARKET, amount: 5 }, response: redeemedShape,
+    summary: 'Burn a complete set of a multi-outcome market for USDC', input: amountInput, example: { marketId: MULTI_MARKET, amount: 5 },
   }),
   placeOrder: operation<TxResponse, PredictionOrderInput>({
     method: 'POST', path: '/api/v1/prediction/orders', auth: 'trade', source: 'real',
@@ -145,6 +142,6 @@ export const predictionTradingOperations = {
   }),
   redeemCompleteSet: operation<RedeemedSet, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/redemptions', auth: 'trade', source: 'real',
-    summary: 'Burn a complete set for USDC', input: amountInput, example: { marketId, amount: 5 }, response: redeemedShape,
+    summary: 'Burn a complete set for USDC', input: amountInput, example: { marketId, amount: 5 },
   }),
 }
