@@ -72,9 +72,14 @@ export const orderEntries = {
   postOnly: v.optional(v.boolean('must be true or false')),
 }
 
-/** One order of an area: the common fields plus the area's own (perp: leverage). */
+type OrderObject<E extends v.ObjectEntries> = v.StrictObjectSchema<typeof orderEntries & E, undefined>
+
+/**
+ * One order of an area: the common fields plus the area's own (perp: leverage). The return type is
+ * spelled out: the one TypeScript infers for a generic pipe does not survive declaration emit.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function orderSchema<E extends v.ObjectEntries>(extra: E) {
+export function orderSchema<E extends v.ObjectEntries>(extra: E): v.GenericSchema<v.InferInput<OrderObject<E>>, v.InferOutput<OrderObject<E>>> {
   return v.pipe(
     v.strictObject({ ...orderEntries, ...extra }),
     v.forward(v.check((order) => order.type !== 'limit' || order.price !== undefined, 'a limit order needs a price'), ['price'] as never),
