@@ -26,7 +26,7 @@ export type { ResponseChecking, OperationBinder, BindSettings } from './api/oper
 export { paginate } from './api/paginate.ts'
 export { operationCatalog, type CatalogSection } from './api/catalog.ts'
 export { BATCH_LIMIT } from './api/schemas.ts'
-export type { Data, Page, CursorPage, Items, Pagination, Kline, MarketInput, PageQuery, LimitQuery } from './api/schemas.ts'
+export type { Data, Page, CursorPage, OffsetPage, Items, Pagination, Kline, MarketInput, PageQuery, LimitQuery } from './api/schemas.ts'
 export { accountApi, accountOperations } from './api/account.ts'
 export type * from './api/account.ts'
 export { perpApi, perpOperations, type PerpApi } from './api/perp/index.ts'

@@ -142,9 +142,14 @@ async function completeSet(action: 'mint' | 'redeem', amount: number): Promise<v
   if (!session || !marketId) return
   await act((on) => prediction.enabled(!on), async () => {
     const input = { marketId: marketId!, amount }
-    if (action === 'mint') await session!.client.prediction.mintCompleteSet(input)
-    else await session!.client.prediction.redeemCompleteSet(input)
-    status.success(action === 'mint' ? `Minted ${amount} complete sets for ${amount} USDC.` : `Redeemed ${amount} complete sets for ${amount} USDC.`)
+    const { client } = session!
+    if (action === 'mint') {
+      const minted = await client.prediction.mintCompleteSet(input)
+      status.success(`Minted ${minted.amount} complete sets for ${formatNumber(minted.costE6 / 1e6, 2)} USDC.`)
+    } else {
+      const redeemed = await client.prediction.redeemCompleteSet(input)
+      status.success(`Redeemed ${redeemed.amount} complete sets for ${formatNumber(redeemed.payoutE6 / 1e6, 2)} USDC.`)
+    }
     await refreshAccount()
   })
 }
@@ -192,7 +197,7 @@ async function refreshAccount(): Promise<void> {
       client.perp.listOpenOrders({ market: symbol }),
       client.perp.listPositions(),
       client.spot.getBalances(),
-      marketId ? client.prediction.getMyPositions({ marketId }) : Promise.resolve([]),
+      marketId ? client.prediction.getMyPositions({ marketId }).then((page) => page.items) : Promise.resolve([]),
     ])
     orders.openOrders(openOrders.items)
     portfolio.positions(positions)

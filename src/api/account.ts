@@ -9,7 +9,6 @@ import {
   tokenSymbol,
   walletAddress,
   withStrings,
-  type Data,
   type Page,
   type PageQuery,
 } from './schemas.ts'
@@ -36,6 +35,7 @@ export interface Deposit {
   amount: string
   status: string
   txHash: string | null
+  address?: string | null
   createdAt: number
   [field: string]: unknown
 }
@@ -46,7 +46,53 @@ export interface Withdrawal {
   amount: string
   address: string
   status: string
+  txHash?: string | null
   createdAt: number
+  [field: string]: unknown
+}
+
+export interface OnchainStatus {
+  accountId: string
+  synced: boolean
+  lastSyncedAt?: number
+  pendingDeposits?: number
+  pendingWithdrawals?: number
+  [field: string]: unknown
+}
+
+/** Perp margin of the account; decimals as strings. */
+export interface PerpMarginSummary {
+  accountId: string
+  positionMargin: string
+  orderMargin: string
+  availableMargin: string
+  unrealizedPnl?: string
+  maintenanceMargin?: string
+  marginRatio?: string
+  positions?: number
+  riskLevel?: string
+  [field: string]: unknown
+}
+
+export interface PerpTradingStats {
+  accountId: string
+  totalTrades: number
+  totalVolume: string
+  totalFees?: string
+  realizedPnl?: string
+  winningTrades?: number
+  losingTrades?: number
+  winRate?: string
+  [field: string]: unknown
+}
+
+export interface SpotSummary {
+  accountId: string
+  totalValue: string
+  openOrders?: number
+  totalTrades?: number
+  totalVolume?: string
+  totalFees?: string
   [field: string]: unknown
 }
 
@@ -72,6 +118,8 @@ export type ApiKeyIdInput = v.InferInput<typeof keyInput>
 export type DepositInput = v.InferInput<typeof depositInput>
 export type WithdrawalInput = v.InferInput<typeof withdrawalInput>
 
+const transferShape = withStrings('id', 'token', 'amount', 'status')
+
 /** Account: reads need read, deposits trade, withdrawals withdraw. */
 export const accountOperations = {
   listApiKeys: operation<Page<ApiKeyInfo>, PageQuery>({
@@ -85,37 +133,37 @@ export const accountOperations = {
   }),
   listDeposits: operation<Page<Deposit>, PageQuery>({
     method: 'GET', path: '/api/v1/account/deposits', auth: 'read', source: 'spec',
-    summary: 'Deposits; page list', input: pageQuery, example: { page: 1, pageSize: 20 }, response: pageOf(),
+    summary: 'Deposits; page list', input: pageQuery, example: { page: 1, pageSize: 20 }, response: pageOf(transferShape),
   }),
   createDeposit: operation<Deposit, DepositInput>({
     method: 'POST', path: '/api/v1/account/deposits', auth: 'trade', source: 'spec',
-    summary: 'Record a deposit', input: depositInput, example: { token: 'USDC', amount: '100' }, response: withStrings('id', 'amount'),
+    summary: 'Record a deposit', input: depositInput, example: { token: 'USDC', amount: '100' }, response: transferShape,
   }),
-  getOnchainStatus: operation<Data>({
+  getOnchainStatus: operation<OnchainStatus>({
     method: 'GET', path: '/api/v1/account/onchain-status', auth: 'read', source: 'spec', summary: 'On-chain state of the account',
   }),
   getOverview: operation<AccountOverview>({
     method: 'GET', path: '/api/v1/account/overview', auth: 'read', source: 'spec',
     summary: 'Equity, balances and risk level', response: withStrings('accountId', 'totalEquity', 'availableBalance'),
   }),
-  getPerpMargin: operation<Data>({
+  getPerpMargin: operation<PerpMarginSummary>({
     method: 'GET', path: '/api/v1/account/perp/margin', auth: 'read', source: 'spec', summary: 'Perp margin summary',
   }),
-  getPerpTradingStats: operation<Data>({
+  getPerpTradingStats: operation<PerpTradingStats>({
     method: 'GET', path: '/api/v1/account/perp/trading-stats', auth: 'read', source: 'spec', summary: 'Perp trading statistics',
   }),
-  getSpotSummary: operation<Data>({
+  getSpotSummary: operation<SpotSummary>({
     method: 'GET', path: '/api/v1/account/spot/summary', auth: 'read', source: 'spec', summary: 'Spot holdings summary',
   }),
   listWithdrawals: operation<Page<Withdrawal>, PageQuery>({
     method: 'GET', path: '/api/v1/account/withdrawals', auth: 'read', source: 'spec',
-    summary: 'Withdrawals; page list', input: pageQuery, example: { page: 1, pageSize: 20 }, response: pageOf(),
+    summary: 'Withdrawals; page list', input: pageQuery, example: { page: 1, pageSize: 20 }, response: pageOf(transferShape),
   }),
   requestWithdrawal: operation<Withdrawal, WithdrawalInput>({
     method: 'POST', path: '/api/v1/account/withdrawals', auth: 'withdraw', source: 'spec',
     summary: 'Withdraw to an address; the key needs the withdraw permission',
     input: withdrawalInput, example: { token: 'USDC', amount: '10', address: '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23' },
-    response: withStrings('id', 'amount'),
+    response: transferShape,
   }),
 }
 

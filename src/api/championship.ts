@@ -1,21 +1,62 @@
 import * as v from 'valibot'
 import { operation, type OperationBinder } from './operation.ts'
-import { limit, offset, pathSegment, text, type Data } from './schemas.ts'
+import { limit, offset, offsetOf, pathSegment, text, withStrings, type OffsetPage } from './schemas.ts'
 
 export interface Championship {
-  championshipId?: string
+  championshipId: string
   slug: string
   name: string
+  description?: string
   status: string
   type: string
   period: string
+  featured?: boolean
+  prizePool?: string
+  prizeToken?: string
+  startTime?: number
+  endTime?: number
+  participants?: number
   [field: string]: unknown
 }
 
+/** A row of a leaderboard; decimals as strings. */
 export interface LeaderboardEntry {
   rank: number
-  accountId?: string
-  pnl?: string
+  accountId: string
+  displayName?: string
+  pnl: string
+  roi?: string
+  volume?: string
+  winRate?: string
+  trades?: number
+  [field: string]: unknown
+}
+
+/** A leaderboard page (offset list) and the ranking it was asked for. */
+export interface Leaderboard extends OffsetPage<LeaderboardEntry> {
+  championshipId: string
+  slug: string
+  sortBy: string
+  period: string
+}
+
+export interface TopThree {
+  championship: Championship
+  topThree: LeaderboardEntry[]
+  [field: string]: unknown
+}
+
+/** The caller's standing; `rank` is `null` while the caller has not traded in it. */
+export interface MyRank {
+  championshipId: string
+  slug: string
+  accountId: string
+  participating: boolean
+  rank: number | null
+  totalParticipants: number
+  pnl: string
+  volume: string
+  trades: number
   [field: string]: unknown
 }
 
@@ -42,30 +83,33 @@ export type SlugInput = v.InferInput<typeof slugInput>
 export type LeaderboardInput = v.InferInput<typeof leaderboardInput>
 
 const slug = 'perp-masters-weekly'
+const championshipShape = withStrings('championshipId', 'slug', 'status')
+const entryShape = v.looseObject({ rank: v.number(), accountId: v.string(), pnl: v.string() })
 
 /** Championship: open, except the caller's own rank (needs read). Query names in snake_case. */
 export const championshipOperations = {
-  listChampionships: operation<Championship[], ChampionshipsQuery>({
+  listChampionships: operation<OffsetPage<Championship>, ChampionshipsQuery>({
     method: 'GET', path: '/api/v1/championships', auth: 'none', source: 'real',
-    summary: 'Championships by status, type or period', input: listQuery, wire: { featuredOnly: 'featured_only' },
-    example: { status: 'active', featuredOnly: true, limit: 10 },
+    summary: 'Championships by status, type or period; offset list', input: listQuery, wire: { featuredOnly: 'featured_only' },
+    example: { status: 'active', featuredOnly: true, limit: 10 }, response: offsetOf(championshipShape),
   }),
   getChampionship: operation<Championship, SlugInput>({
     method: 'GET', path: '/api/v1/championships/:slug', auth: 'none', source: 'real',
     summary: 'One championship by slug or id', input: slugInput, example: { slug },
   }),
-  getLeaderboard: operation<Data, LeaderboardInput>({
+  getLeaderboard: operation<Leaderboard, LeaderboardInput>({
     method: 'GET', path: '/api/v1/championships/:slug/leaderboard', auth: 'none', source: 'real',
-    summary: 'Leaderboard of a championship', input: leaderboardInput, wire: { sortBy: 'sort_by' },
-    example: { slug, sortBy: 'pnl', period: '7d', limit: 10 },
+    summary: 'Leaderboard of a championship; offset list', input: leaderboardInput, wire: { sortBy: 'sort_by' },
+    example: { slug, sortBy: 'pnl', period: '7d', limit: 10 }, response: offsetOf(entryShape),
   }),
-  getMyRank: operation<Data, SlugInput>({
+  getMyRank: operation<MyRank, SlugInput>({
     method: 'GET', path: '/api/v1/championships/:slug/me/rank', auth: 'read', source: 'real',
     summary: "The caller's rank", input: slugInput, example: { slug },
   }),
-  getTopThree: operation<LeaderboardEntry[], SlugInput>({
+  getTopThree: operation<TopThree, SlugInput>({
     method: 'GET', path: '/api/v1/championships/:slug/top3', auth: 'none', source: 'real',
     summary: 'The top three of a championship', input: slugInput, example: { slug },
+    response: v.looseObject({ championship: championshipShape, topThree: v.array(entryShape) }),
   }),
 }
 

@@ -1,40 +1,54 @@
 import { ExchangeResponseError } from '../transport/errors.ts'
 import type { CallOptions } from './operation.ts'
-import type { CursorPage, Page } from './schemas.ts'
+import type { CursorPage, OffsetPage, Page } from './schemas.ts'
 
-type ListMethod<I, T> = (input: I, options?: CallOptions) => Promise<Page<T> | CursorPage<T>>
+type List<T> = Page<T> | CursorPage<T> | OffsetPage<T>
+type ListMethod<I, T> = (input: I, options?: CallOptions) => Promise<List<T>>
 
 /**
- * Walks a paginated list item by item: page lists (`page`, `pagination.hasNext`) and cursor lists
- * (`cursor`, `nextCursor`) alike. Pages are fetched one at a time, as the loop asks for them.
+ * Walks a paginated list item by item: page lists (`page`, `pagination.hasNext`), cursor lists
+ * (`cursor`, `nextCursor`) and offset lists (`offset`, `total`) alike. Pages are fetched one at a
+ * time, as the loop asks for them.
  *
  *   for await (const order of paginate(client.perp.getOrderHistory, { market: 'BTC-USDC' })) …
  */
 export async function* paginate<I, T>(method: ListMethod<I, T>, input?: I, options?: CallOptions): AsyncGenerator<T, void, undefined> {
   let query = { ...input } as Record<string, unknown>
-  let page = typeof query.page === 'number' ? query.page : 1
   for (;;) {
     const data = await method(query as I, options)
-    if (!Array.isArray(data?.items) || !(isPage(data) || isCursorPage(data))) {
-      throw new ExchangeResponseError(200, 'paginate() needs a page list ({ items, pagination }) or a cursor list ({ items, nextCursor })')
+    const next = Array.isArray(data?.items) ? nextQuery(data, query) : undefined
+    if (next === undefined) {
+      throw new ExchangeResponseError(200, 'paginate() needs a page list ({ items, pagination }), a cursor list ({ items, nextCursor }) or an offset list ({ items, total, offset })')
     }
     yield* data.items
-    if (isPage(data)) {
-      if (!data.pagination.hasNext) return
-      page += 1
-      query = { ...query, page }
-    } else {
-      if (data.nextCursor === null) return
-      if (data.nextCursor === query.cursor) throw new ExchangeResponseError(200, `the list handed back the cursor it was given (${data.nextCursor})`)
-      query = { ...query, cursor: data.nextCursor }
-    }
+    if (next === null) return
+    query = next
   }
 }
 
-function isPage<T>(data: Page<T> | CursorPage<T>): data is Page<T> {
+/** The query of the next page; `null` after the last one; `undefined` when `data` is no list paginate knows. */
+function nextQuery<T>(data: List<T>, query: Record<string, unknown>): Record<string, unknown> | null | undefined {
+  if (isPage(data)) return data.pagination.hasNext ? { ...query, page: (typeof query.page === 'number' ? query.page : 1) + 1 } : null
+  if (isCursorPage(data)) {
+    if (data.nextCursor === null) return null
+    if (data.nextCursor === query.cursor) throw new ExchangeResponseError(200, `the list handed back the cursor it was given (${data.nextCursor})`)
+    return { ...query, cursor: data.nextCursor }
+  }
+  if (isOffsetPage(data)) {
+    const offset = data.offset + data.items.length
+    return data.items.length > 0 && offset < data.total ? { ...query, offset } : null
+  }
+  return undefined
+}
+
+function isPage<T>(data: List<T>): data is Page<T> {
   return typeof (data as Page<T>).pagination?.hasNext === 'boolean'
 }
 
-function isCursorPage<T>(data: Page<T> | CursorPage<T>): data is CursorPage<T> {
+function isCursorPage<T>(data: List<T>): data is CursorPage<T> {
   return typeof data.nextCursor === 'string' || data.nextCursor === null
+}
+
+function isOffsetPage<T>(data: List<T>): data is OffsetPage<T> {
+  return typeof data.total === 'number' && typeof data.offset === 'number'
 }

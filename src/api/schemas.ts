@@ -146,6 +146,15 @@ export interface CursorPage<T> {
   [field: string]: unknown
 }
 
+/** An offset list (championships): pass `offset + items.length` back as `offset` while below `total`. */
+export interface OffsetPage<T> {
+  items: T[]
+  total: number
+  offset: number
+  limit: number
+  [field: string]: unknown
+}
+
 /** `{ items }` without paging. */
 export interface Items<T> {
   items: T[]
@@ -168,6 +177,11 @@ export function cursorOf(item: v.GenericSchema = v.looseObject({})) {
 }
 
 /* @__NO_SIDE_EFFECTS__ */
+export function offsetOf(item: v.GenericSchema = v.looseObject({})) {
+  return v.looseObject({ items: v.array(item), total: v.number(), offset: v.number(), limit: v.number() })
+}
+
+/* @__NO_SIDE_EFFECTS__ */
 export function itemsOf(item: v.GenericSchema = v.looseObject({})) {
   return v.looseObject({ items: v.array(item) })
 }
@@ -177,6 +191,9 @@ export function itemsOf(item: v.GenericSchema = v.looseObject({})) {
 export function withStrings(...fields: string[]) {
   return v.looseObject(Object.fromEntries(fields.map((field) => [field, v.string('must be a string')])))
 }
+
+/** Light check of a candle list. */
+export const klinesShape = v.array(v.looseObject({ openTime: v.number(), close: v.string() }))
 
 /** A candle; prices and volume as decimal strings. */
 export interface Kline {

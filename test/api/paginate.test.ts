@@ -41,6 +41,18 @@ describe('paginate()', () => {
     expect(requests.map((request) => request.url.search)).toEqual(['?market=BTC-USDC&limit=2', '?market=BTC-USDC&limit=2&cursor=b', '?market=BTC-USDC&limit=2&cursor=c'])
   })
 
+  it('walks an offset list by offset until total, keeping the filters', async () => {
+    const all = Array.from({ length: 5 }, (_, i) => ({ championshipId: String(i), slug: `c${i}`, status: 'active' }))
+    const { fetch, requests } = recordingFetch((request) => {
+      const offset = Number(request.url.searchParams.get('offset') ?? 0)
+      const limit = Number(request.url.searchParams.get('limit'))
+      return envelope({ items: all.slice(offset, offset + limit), total: all.length, offset, limit })
+    })
+    const walked = await collect(paginate(testClient(fetch).championship.listChampionships, { status: 'active', limit: 2 }))
+    expect(walked.map((championship) => championship.championshipId)).toEqual(['0', '1', '2', '3', '4'])
+    expect(requests.map((request) => request.url.search)).toEqual(['?status=active&limit=2', '?status=active&offset=2&limit=2', '?status=active&offset=4&limit=2'])
+  })
+
   it('fetches the next page only when the loop asks for more', async () => {
     const { fetch, requests } = recordingFetch(() => envelope({ items: [{ orderId: 'x' }, { orderId: 'y' }], nextCursor: 'y2' }))
     for await (const order of paginate(testClient(fetch).spot.listOpenOrders)) {

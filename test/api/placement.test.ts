@@ -113,11 +113,18 @@ describe('outcome unknown', () => {
     expect(await testClient(fetch).perp.findOrder({ clientOrderId: 'never-sent' })).toBeUndefined()
   })
 
-  it('prediction findOrder reads the caller orders by clientOrderId', async () => {
-    const { fetch, requests } = recordingFetch(() => envelope([{ orderId: '5', clientOrderId: 'p-1', status: 'ACTIVE' }]))
+  it('prediction findOrder walks the pages of the caller orders until the clientOrderId turns up', async () => {
+    const pages = [[{ orderId: '4', clientOrderId: 'p-0', status: 'filled' }], [{ orderId: '5', clientOrderId: 'p-1', status: 'active' }]]
+    const { fetch, requests } = recordingFetch((request) => {
+      const page = Number(request.url.searchParams.get('page') ?? 1)
+      return envelope({ items: pages[page - 1], pagination: { page, pageSize: 100, totalItems: 2, totalPages: 2, hasNext: page < 2, hasPrev: page > 1 } })
+    })
     const found = await testClient(fetch).prediction.findOrder({ clientOrderId: 'p-1', marketId: 1001 })
     expect(found?.orderId).toBe('5')
-    expect(`${requests[0]!.url.pathname}?${requests[0]!.url.searchParams}`).toBe('/api/v1/prediction/me/orders?marketId=1001&clientOrderId=p-1')
+    expect(requests.map((request) => `${request.url.pathname}?${request.url.searchParams}`)).toEqual([
+      '/api/v1/prediction/me/orders?marketId=1001&clientOrderId=p-1&pageSize=100',
+      '/api/v1/prediction/me/orders?marketId=1001&clientOrderId=p-1&page=2&pageSize=100',
+    ])
   })
 
   it('findOrder refuses a malformed clientOrderId before any request', async () => {

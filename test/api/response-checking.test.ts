@@ -19,7 +19,7 @@ describe('validateResponses', () => {
   })
 
   it("'strict' passes conforming data through untouched, unknown fields included", async () => {
-    const data = { items: [{ orderId: '7', market: 'BTC-USDC', venueTag: 'x' }], nextCursor: null }
+    const data = { items: [{ orderId: '7', market: 'BTC-USDC', status: 'open', venueTag: 'x' }], nextCursor: null }
     const { fetch } = recordingFetch(() => envelope(data))
     expect(await testClient(fetch, { validateResponses: 'strict' }).perp.listOpenOrders()).toEqual(data)
   })

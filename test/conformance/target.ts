@@ -1,7 +1,9 @@
-// The server every conformance run talks to (Node only: the drivers and vitest's global setup start it).
-// To move the suite onto another server, change `startConformanceTarget` alone: the cases only see
-// `{ baseUrl, keys }`.
-import { startVerifyingServer, VERIFIER_KEY } from '../support/verifying-server.ts'
+// The server every conformance run talks to (Node only: the drivers and vitest's global setup start it):
+// the reference exchange over loopback HTTP, seeded with the test keys. The cases only see
+// `{ baseUrl, keys }`, so moving the suite onto another server means changing this file alone.
+import { createReferenceExchange } from '../../src/testing/index.ts'
+import { serve } from '../../src/testing/node/adapter.ts'
+import { TEST_KEYS, TEST_SEED } from '../support/seed.ts'
 import type { ConformanceContext } from './cases.ts'
 
 /**
@@ -17,6 +19,8 @@ export interface ConformanceTarget extends ConformanceTargetInfo {
 }
 
 export async function startConformanceTarget(): Promise<ConformanceTarget> {
-  const server = await startVerifyingServer({ clockOffsetMs: SERVER_CLOCK_OFFSET_MS })
-  return { baseUrl: server.url, keys: { trader: VERIFIER_KEY }, close: server.close }
+  const exchange = createReferenceExchange({ seed: TEST_SEED, clockOffsetMs: SERVER_CLOCK_OFFSET_MS })
+  const server = await serve({ exchange, port: 0 })
+  const { apiKey, secretKey } = TEST_KEYS.trader
+  return { baseUrl: server.url, keys: { trader: { apiKey, secretKey } }, close: server.close }
 }

@@ -161,11 +161,16 @@ describe('oracle lifecycle and claims (injected clock, 60 s challenge period)', 
     expect(h.ok('POST', '/api/v1/prediction/multi-outcome/claims', { marketId: h.marketId, outcomeIndex: challenger })).toMatchObject({ shares: 0, payoutE6: 0 })
   })
 
-  it('starts with one demo market proposed and one finalized', () => {
+  it('starts with demo markets in every oracle state: proposed, past its challenge period, finalized (binary and multi-outcome)', () => {
     const h = harness()
     expect(h.ok('GET', '/api/v1/prediction/markets/1004/proposal')).toMatchObject({ status: 'proposed', proposedAt: START, challengeDeadline: START + 2 * 60 * MINUTE })
     expect(h.ok('GET', '/api/v1/prediction/markets/1006/proposal')).toMatchObject({ status: 'finalized', finalOutcomeIndex: 1 })
     expect(h.ok('GET', '/api/v1/prediction/markets/1006').status).toBe('resolved')
+    expect(h.ok('GET', '/api/v1/prediction/markets/1008')).toMatchObject({ marketType: 'multi_outcome', status: 'resolved', finalOutcomeIndex: 0 })
+    const finalizable = h.ok('GET', '/api/v1/prediction/markets/1009/proposal')
+    expect(finalizable).toMatchObject({ status: 'proposed', proposedOutcomeIndex: 0 })
+    expect(finalizable.challengeDeadline).toBeLessThan(START)
+    expect(h.ok('POST', '/api/v1/prediction/oracle/finalizations', { marketId: '1009' })).toMatchObject({ status: 'finalized', finalOutcomeIndex: 0 })
     expect(h.ok('GET', '/api/v1/prediction/markets/1004/oracle-config')).toMatchObject({ challengePeriodMs: 2 * 60 * MINUTE })
   })
 })

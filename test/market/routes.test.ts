@@ -52,8 +52,8 @@ describe('demo data', () => {
     expect(markets.length).toBeGreaterThanOrEqual(6)
     expect(new Set(markets.map((market: { marketType: string }) => market.marketType))).toEqual(new Set(['binary', 'multi_outcome']))
     expect(h.ok('GET', '/api/v1/prediction/categories')).toEqual([
-      { category: 'crypto', count: 3 },
-      { category: 'politics', count: 2 },
+      { category: 'crypto', count: 4 },
+      { category: 'politics', count: 3 },
       { category: 'sports', count: 2 },
     ])
     expect(h.ok('GET', '/api/v1/prediction/tags?limit=2')).toEqual([

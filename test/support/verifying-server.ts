@@ -1,39 +1,23 @@
 // A small loopback server that checks signatures with node:crypto, independently of the SDK's
-// signer, and records what it received. The foundation's end-to-end tests run against it.
+// signer, and echoes what it received. The foundation's end-to-end tests run against it.
 import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export const VERIFIER_KEY = { apiKey: `test_${'ab'.repeat(32)}`, secretKey: 'cd'.repeat(32) }
 
-export interface Received {
-  method: string
-  path: string
-  query: string
-  headers: Record<string, string | string[] | undefined>
-  body: string
-  verified: boolean
-}
-
 export interface VerifyingServer {
   url: string
-  received: Received[]
   close(): Promise<void>
-}
-
-export interface VerifyingServerOptions {
-  /** The server's clock runs this far from the machine's (ms): tests of the client's re-sync need it. */
-  clockOffsetMs?: number
 }
 
 /** The spec's tolerance on X-TIMESTAMP. */
 const TIMESTAMP_TOLERANCE_MS = 30_000
 
-export async function startVerifyingServer(options: VerifyingServerOptions = {}): Promise<VerifyingServer> {
-  const now = () => Date.now() + (options.clockOffsetMs ?? 0)
+export async function startVerifyingServer(): Promise<VerifyingServer> {
+  const now = () => Date.now()
   const envelope = (success: boolean, data: unknown, error?: { code: string; codeNum: number; message: string }) =>
     JSON.stringify({ success, data: success ? data : null, error: error ?? null, meta: { requestId: `req-${Math.random().toString(36).slice(2)}`, timestamp: now() } })
-  const received: Received[] = []
   const seen = new Set<string>()
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -48,7 +32,6 @@ export async function startVerifyingServer(options: VerifyingServerOptions = {})
         ? createHmac('sha256', VERIFIER_KEY.secretKey).update(ts + req.method + path + body).digest('hex')
         : undefined
       const verified = apiKey === VERIFIER_KEY.apiKey && signature === expected
-      received.push({ method: req.method ?? '', path, query, headers: req.headers, body, verified })
       res.setHeader('content-type', 'application/json')
       res.setHeader('access-control-allow-origin', '*')
       res.setHeader('access-control-allow-headers', '*')
@@ -77,7 +60,6 @@ export async function startVerifyingServer(options: VerifyingServerOptions = {})
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
-    received,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }

@@ -4,6 +4,7 @@ import { operation } from '../operation.ts'
 import {
   integer,
   klineInterval,
+  klinesShape,
   marketInput,
   marketSymbol,
   timestampMs,
@@ -89,7 +90,7 @@ export function marketDataOperations<M extends Market, T extends Ticker>(area: '
     getKlines: operation<Kline[], KlinesInput>({
       method: 'GET', path: `${markets}/:market/klines`, auth: 'none', source: 'spec',
       summary: `Candles of a ${area} market`, input: klinesInput, example: { market, interval: '1h', limit: 24 },
-      response: v.array(v.looseObject({ openTime: v.number(), close: v.string() })),
+      response: klinesShape,
     }),
     getOrderbook: operation<OrderBook, OrderbookInput>({
       method: 'GET', path: `${markets}/:market/orderbook`, auth: 'none', source: 'spec',

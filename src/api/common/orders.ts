@@ -72,9 +72,14 @@ export const orderEntries = {
   postOnly: v.optional(v.boolean('must be true or false')),
 }
 
-/** One order of an area: the common fields plus the area's own (perp: leverage). */
+type OrderObject<E extends v.ObjectEntries> = v.StrictObjectSchema<typeof orderEntries & E, undefined>
+
+/**
+ * One order of an area: the common fields plus the area's own (perp: leverage). The return type is
+ * spelled out: the one TypeScript infers for a generic pipe does not survive declaration emit.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function orderSchema<E extends v.ObjectEntries>(extra: E) {
+export function orderSchema<E extends v.ObjectEntries>(extra: E): v.GenericSchema<v.InferInput<OrderObject<E>>, v.InferOutput<OrderObject<E>>> {
   return v.pipe(
     v.strictObject({ ...orderEntries, ...extra }),
     v.forward(v.check((order) => order.type !== 'limit' || order.price !== undefined, 'a limit order needs a price'), ['price'] as never),
@@ -95,7 +100,9 @@ export type ModifyOrderInput = v.InferInput<typeof modifyInput>
 export type CancelOrdersInput = v.InferInput<typeof cancelInput>
 
 /** Light check of an order in `validateResponses: 'strict'`. */
-export const orderShape = withStrings('orderId')
+export const orderShape = withStrings('orderId', 'market', 'status')
+/** Light check of a batch cancel's answer. */
+export const cancelledShape = v.looseObject({ cancelledCount: v.number(), orderIds: v.array(v.string()) })
 
 /**
  * The seven order operations of an area (`/api/v1/<area>/orders…`). `order` validates one
@@ -124,13 +131,14 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
       summary: `Place up to 50 ${area} orders; each gets a clientOrderId when it has none`,
       input: v.strictObject({ orders: batchOf(order) }) as v.GenericSchema<{ orders: I[] }, unknown>,
       example: { orders: [example, { ...example, side: 'sell' }] }, placement: 'orders',
-      response: v.looseObject({ orders: v.array(v.looseObject({})) }),
+      // One result per order: the order, or its rejection; both carry a status.
+      response: v.looseObject({ orders: v.array(withStrings('status')) }),
     }),
     cancelOrders: operation<CancelledOrders, CancelOrdersInput>({
       method: 'DELETE', path: `${orders}/batch`, auth: 'trade', source: 'spec',
       summary: `Cancel up to 50 ${area} orders by id (body { order_ids })`,
       input: cancelInput, wire: { orderIds: 'order_ids' }, deleteBody: true, example: { orderIds: ['1001', '1002'] },
-      response: v.looseObject({ cancelledCount: v.number(), orderIds: v.array(v.string()) }),
+      response: cancelledShape,
     }),
     getOrder: operation<O, IdInput>({
       method: 'GET', path: `${orders}/:id`, auth: 'read', source: 'spec',
@@ -143,7 +151,7 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
     }),
     cancelOrder: operation<O, IdInput>({
       method: 'DELETE', path: `${orders}/:id`, auth: 'trade', source: 'spec',
-      summary: `Cancel one ${area} order`, input: idInput, example: { id: '1001' },
+      summary: `Cancel one ${area} order`, input: idInput, example: { id: '1001' }, response: orderShape,
     }),
   }
 }
@@ -189,7 +197,7 @@ export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', m
     getTradeHistory: operation<CursorPage<Fill>, HistoryQuery>({
       method: 'GET', path: `${history}/trades`, auth: 'read', source: 'spec',
       summary: `The caller's ${area} fills; cursor list`,
-      input: historyQuery, example: { market, limit: 20 }, response: cursorOf(),
+      input: historyQuery, example: { market, limit: 20 }, response: cursorOf(withStrings('tradeId', 'orderId', 'price', 'size')),
     }),
   }
 }

@@ -1,6 +1,6 @@
 import { orderHistoryOperations, historyQuery, type HistoryQuery } from '../common/orders.ts'
 import { operation } from '../operation.ts'
-import { cursorOf, type CursorPage } from '../schemas.ts'
+import { cursorOf, withStrings, type CursorPage } from '../schemas.ts'
 import type { PerpOrder } from './trading.ts'
 
 /** A funding payment of the caller: positive received, negative paid. */
@@ -9,6 +9,8 @@ export interface FundingPayment {
   market: string
   fundingRate: string
   payment: string
+  positionSize?: string
+  markPrice?: string
   fundingTime: number
   [field: string]: unknown
 }
@@ -18,14 +20,23 @@ export interface Liquidation {
   market: string
   side: string
   size: string
+  entryPrice?: string
+  liquidationPrice?: string
   markPrice: string
+  lostMargin?: string
+  createdAt: number
   [field: string]: unknown
 }
 
 export interface PnlRecord {
   pnlId: string
   market: string
+  /** What realized it: a close, a reduce, a liquidation… */
+  type?: string
   realizedPnl: string
+  fee?: string
+  closedSize?: string
+  price?: string
   createdAt: number
   [field: string]: unknown
 }
@@ -36,15 +47,18 @@ const market = 'BTC-USDC'
 export const perpHistoryOperations = {
   getFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/funding', auth: 'read', source: 'spec',
-    summary: "The caller's funding payments; cursor list", input: historyQuery, example: { market, limit: 20 }, response: cursorOf(),
+    summary: "The caller's funding payments; cursor list", input: historyQuery, example: { market, limit: 20 },
+    response: cursorOf(withStrings('fundingId', 'market', 'payment')),
   }),
   getLiquidationHistory: operation<CursorPage<Liquidation>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/liquidations', auth: 'read', source: 'spec',
-    summary: "The caller's liquidations; cursor list", input: historyQuery, example: { limit: 20 }, response: cursorOf(),
+    summary: "The caller's liquidations; cursor list", input: historyQuery, example: { limit: 20 },
+    response: cursorOf(withStrings('liquidationId', 'market', 'size')),
   }),
   getPnlHistory: operation<CursorPage<PnlRecord>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/pnl', auth: 'read', source: 'spec',
-    summary: "The caller's realized PnL; cursor list", input: historyQuery, example: { market, limit: 20 }, response: cursorOf(),
+    summary: "The caller's realized PnL; cursor list", input: historyQuery, example: { market, limit: 20 },
+    response: cursorOf(withStrings('pnlId', 'market', 'realizedPnl')),
   }),
   ...orderHistoryOperations<PerpOrder>('perp', market),
 }

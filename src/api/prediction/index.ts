@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { parseInput, type Api, type CallOptions, type OperationBinder } from '../operation.ts'
+import { paginate } from '../paginate.ts'
 import { clientOrderId, id } from '../schemas.ts'
 import { predictionDiscoveryOperations } from './discovery.ts'
 import { predictionMarketOperations } from './markets.ts'
@@ -31,8 +32,11 @@ export function predictionApi(core: OperationBinder): PredictionApi {
     ...api,
     async findOrder(input, options) {
       const query = parseInput(findInput, input)
-      const orders = await api.getMyOrders(query, options)
-      return orders.find((order) => order.clientOrderId === query.clientOrderId)
+      // The list holds every status; walk its pages in case the service ignores the clientOrderId filter.
+      for await (const order of paginate(api.getMyOrders, { ...query, pageSize: 100 }, options)) {
+        if (order.clientOrderId === query.clientOrderId) return order
+      }
+      return undefined
     },
   }
 }

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { batchOf, id, integer, klineInterval, limit, text, timestampMs, withStrings, type Data, type Kline } from '../schemas.ts'
-import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
+import { batchOf, id, integer, itemsOf, klineInterval, klinesShape, limit, text, timestampMs, type Items, type Kline } from '../schemas.ts'
+import { BINARY_MARKET, MULTI_MARKET, marketIdInput, marketShape, predictionOrderShape, outcomeIndex, type MarketIdInput } from './schemas.ts'
+import type { PredictionOrder } from './trading.ts'
 
 export type MarketType = 'binary' | 'multi_outcome'
 
@@ -25,7 +26,16 @@ export interface PredictionMarket {
   status: string
   endTime: number
   outcomes: Outcome[]
+  createdAt?: number
   totalVolumeE6?: number
+  totalLiquidityE6?: number
+  openInterestE6?: number
+  collectionId?: string | null
+  collectionName?: string | null
+  imageUrl?: string | null
+  /** The winning outcome once the oracle's result is final, else `null`. */
+  finalOutcomeIndex?: number | null
+  resolvedAt?: number | null
   [field: string]: unknown
 }
 
@@ -63,7 +73,50 @@ export interface PredictionOrderBook {
 export interface PriceBalance {
   sumPriceE6: number
   balanced: boolean
+  toleranceE6?: number
+  outcomes?: Outcome[]
   [field: string]: unknown
+}
+
+/** An outcome with its price as a probability, and whether it won once the market is resolved. */
+export interface OutcomeProbability extends Outcome {
+  probability: number
+  winner: boolean | null
+}
+
+/** A point of an outcome's price history. */
+export interface PricePoint {
+  timestamp: number
+  priceE6: number
+  [field: string]: unknown
+}
+
+export interface PredictionMarketStats {
+  marketId: string
+  totalVolumeE6: number
+  volume24hE6?: number
+  totalTrades: number
+  openInterestE6?: number
+  outcomes?: Outcome[]
+  status?: string
+  [field: string]: unknown
+}
+
+/** A public match of two orders (no account ids); `takerSide` 0 = buy, 1 = sell. */
+export interface PredictionMatch {
+  matchId: string
+  marketId: string
+  outcomeIndex: number
+  takerSide: 0 | 1
+  priceE6: number
+  amount: number
+  createdAt: number
+  [field: string]: unknown
+}
+
+/** A trade of the market: a match under its trade id. */
+export interface PredictionTrade extends PredictionMatch {
+  tradeId: string
 }
 
 const createInput = v.pipe(
@@ -99,7 +152,7 @@ export type MarketLimitInput = v.InferInput<typeof marketLimitInput>
 export type PriceHistoryInput = v.InferInput<typeof priceHistoryInput>
 
 const marketId = BINARY_MARKET
-const marketShape = withStrings('marketId')
+const depthShape = v.looseObject({ outcomeIndex: v.number(), bids: v.array(v.looseObject({ price: v.number() })), asks: v.array(v.looseObject({ price: v.number() })) })
 
 /** Prediction Markets: per-market data, open; creating a market needs trade. */
 export const predictionMarketOperations = {
@@ -122,43 +175,46 @@ export const predictionMarketOperations = {
   getAllDepths: operation<OutcomeDepth[], MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/all-depths', auth: 'none', source: 'real',
     summary: 'Depth of every outcome (prices as floats in [0, 1])', input: marketIdInput, example: { marketId },
-    response: v.array(v.looseObject({ outcomeIndex: v.number(), bids: v.array(v.looseObject({})) })),
+    response: v.array(depthShape),
   }),
   getDepth: operation<OutcomeDepth, OutcomeInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/depth', auth: 'none', source: 'real',
-    summary: 'Depth of one outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
+    summary: 'Depth of one outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 }, response: depthShape,
   }),
   getKlines: operation<Kline[], PredictionKlinesInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/klines', auth: 'none', source: 'real',
-    summary: 'Candles of an outcome', input: klinesInput, example: { marketId, outcomeIndex: 0, interval: '1h', limit: 24 },
+    summary: 'Candles of an outcome', input: klinesInput, example: { marketId, outcomeIndex: 0, interval: '1h', limit: 24 }, response: klinesShape,
   }),
   getOrderbook: operation<PredictionOrderBook, OutcomeInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/orderbook', auth: 'none', source: 'real',
     summary: 'Resting orders of an outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 }, response: marketShape,
   }),
-  getMarketOrders: operation<Data[], MarketLimitInput>({
+  getMarketOrders: operation<Items<PredictionOrder>, MarketLimitInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/orders', auth: 'none', source: 'real',
-    summary: "The market's public orders", input: marketLimitInput, example: { marketId, limit: 20 },
+    summary: "The market's public orders (without clientOrderIds)", input: marketLimitInput, example: { marketId, limit: 20 }, response: itemsOf(predictionOrderShape),
   }),
-  getOutcomes: operation<Outcome[], MarketIdInput>({
+  getOutcomes: operation<OutcomeProbability[], MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/outcomes', auth: 'none', source: 'real',
     summary: 'Outcomes with prices (multi-outcome markets)', input: marketIdInput, example: { marketId: MULTI_MARKET },
+    response: v.array(v.looseObject({ outcomeIndex: v.number(), priceE6: v.number() })),
   }),
   getPriceBalance: operation<PriceBalance, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-balance', auth: 'none', source: 'real',
     summary: 'Whether outcome prices sum to 1 (CTF constraint check)', input: marketIdInput, example: { marketId },
     response: v.looseObject({ sumPriceE6: v.number(), balanced: v.boolean() }),
   }),
-  getPriceHistory: operation<Data[], PriceHistoryInput>({
+  getPriceHistory: operation<PricePoint[], PriceHistoryInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-history', auth: 'none', source: 'real',
     summary: 'Price history of an outcome', input: priceHistoryInput, example: { marketId, outcomeIndex: 0, limit: 50 },
+    response: v.array(v.looseObject({ timestamp: v.number(), priceE6: v.number() })),
   }),
-  getMarketStats: operation<Data, MarketIdInput>({
+  getMarketStats: operation<PredictionMarketStats, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/stats', auth: 'none', source: 'real',
     summary: 'Market statistics', input: marketIdInput, example: { marketId },
   }),
-  getMarketTrades: operation<Data[], MarketLimitInput>({
+  getMarketTrades: operation<PredictionTrade[], MarketLimitInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/trades', auth: 'none', source: 'real',
     summary: "The market's trades", input: marketLimitInput, example: { marketId, limit: 20 },
+    response: v.array(v.looseObject({ tradeId: v.string(), priceE6: v.number(), amount: v.number() })),
   }),
 }

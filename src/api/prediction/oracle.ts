@@ -1,10 +1,10 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { id, text, type Data } from '../schemas.ts'
+import { id, text } from '../schemas.ts'
 import { BINARY_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
-import type { TxResponse } from './trading.ts'
 
 export interface OracleConfig {
+  marketId?: string
   challengePeriodMs: number
   bondE6: number
   sources: unknown[]
@@ -13,11 +13,52 @@ export interface OracleConfig {
 
 export type ProposalStatus = 'none' | 'proposed' | 'challenged' | 'finalized'
 
+export interface OracleChallenge {
+  challenger: string
+  outcomeIndex: number
+  evidenceHash: string | null
+  challengedAt: number
+  [field: string]: unknown
+}
+
+/** A market's result proposal. A challenge replaces the proposed outcome and restarts the period. */
 export interface Proposal {
+  marketId: string
   status: ProposalStatus
   proposedOutcomeIndex: number | null
   proposedAt: number | null
+  /** UTC ms; challenges are taken until then, finalization only after. */
   challengeDeadline: number | null
+  challenges: OracleChallenge[]
+  challengeCount?: number
+  finalizedAt: number | null
+  finalOutcomeIndex?: number | null
+  [field: string]: unknown
+}
+
+/** The proposal after a challenge; `txSignature` is an operation id. */
+export interface ChallengedProposal extends Proposal {
+  txSignature: string
+}
+
+export interface FinalizedResult {
+  txSignature: string
+  marketId: string
+  status: 'finalized'
+  finalOutcomeIndex: number
+  finalizedAt: number
+  [field: string]: unknown
+}
+
+/** The LLM oracle's research on a market. */
+export interface OracleResearch {
+  marketId: string
+  status: string
+  summary?: string
+  recommendedOutcomeIndex?: number | null
+  confidence?: number
+  sources?: { title: string; url: string }[]
+  generatedAt?: number
   [field: string]: unknown
 }
 
@@ -42,15 +83,15 @@ export const predictionOracleOperations = {
     summary: 'The current result proposal', input: marketIdInput, example: { marketId },
     response: v.looseObject({ status: v.string() }),
   }),
-  getResearch: operation<Data, MarketIdInput>({
+  getResearch: operation<OracleResearch, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/research', auth: 'none', source: 'real',
     summary: "The LLM oracle's research data", input: marketIdInput, example: { marketId },
   }),
-  challengeResult: operation<TxResponse, ChallengeInput>({
+  challengeResult: operation<ChallengedProposal, ChallengeInput>({
     method: 'POST', path: '/api/v1/prediction/oracle/challenges', auth: 'trade', source: 'real',
     summary: 'Challenge a proposed result during the challenge period', input: challengeInput, example: { marketId, outcomeIndex: 1 },
   }),
-  finalizeResult: operation<TxResponse, MarketIdInput>({
+  finalizeResult: operation<FinalizedResult, MarketIdInput>({
     method: 'POST', path: '/api/v1/prediction/oracle/finalizations', auth: 'trade', source: 'real',
     summary: 'Finalize a result after the challenge period', input: marketIdInput, example: { marketId },
   }),

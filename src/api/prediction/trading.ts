@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { batchOf, clientOrderId, id, priceE6, type Data } from '../schemas.ts'
+import { cancelledShape, type CancelledOrders } from '../common/orders.ts'
+import { batchOf, clientOrderId, id, priceE6 } from '../schemas.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, shares, type MarketIdInput } from './schemas.ts'
 
 /** 0 = buy, 1 = sell. */
@@ -8,6 +9,7 @@ export type PredictionSide = 0 | 1
 /** 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK. */
 export type PredictionOrderType = 0 | 1 | 2 | 3
 
+/** An order as the service lists it; `amount` counts whole shares, `sharesE6` the same in millionths. */
 export interface PredictionOrder {
   orderId: string
   clientOrderId?: string | null
@@ -16,7 +18,16 @@ export interface PredictionOrder {
   outcomeIndex: number
   priceE6: number
   amount: number
+  filledAmount?: number
+  remainingAmount?: number
+  sharesE6?: number
+  filledSharesE6?: number
+  avgPriceE6?: number | null
+  orderType?: PredictionOrderType
+  /** `active`, `partial_filled`, `filled`, `cancelled`, `expired` or `rejected`. */
   status: string
+  createdAt?: number
+  updatedAt?: number
   [field: string]: unknown
 }
 
@@ -51,56 +62,85 @@ export type CancelAllPredictionOrdersInput = v.InferInput<typeof cancelAllInput>
 export type CompleteSetInput = v.InferInput<typeof amountInput>
 export type OutcomeClaimInput = v.InferInput<typeof outcomeClaimInput>
 
+/** A complete set minted: `costE6` USDC paid, `amount` shares of every outcome credited. */
+export interface MintedSet {
+  txSignature: string
+  marketId: string
+  amount: number
+  costE6: number
+  outcomes: { outcomeIndex: number; label: string; shares: number }[]
+  [field: string]: unknown
+}
+
+/** A complete set burnt for `payoutE6` USDC. */
+export interface RedeemedSet {
+  txSignature: string
+  marketId: string
+  amount: number
+  payoutE6: number
+  [field: string]: unknown
+}
+
+/** Winning shares claimed: 1 USDC each. */
+export interface ClaimedWinnings {
+  txSignature: string
+  marketId: string
+  outcomeIndex: number
+  shares: number
+  payoutE6: number
+  [field: string]: unknown
+}
+
 const marketId = BINARY_MARKET
-const txShape = v.looseObject({ txSignature: v.string(), orderId: v.optional(v.string()) })
+const placedShape = v.looseObject({ txSignature: v.string(), orderId: v.string() })
 
 /** Prediction Trading: every write is a POST and needs trade. */
 export const predictionTradingOperations = {
-  cancelOrders: operation<Data, CancelPredictionOrdersInput>({
+  cancelOrders: operation<CancelledOrders, CancelPredictionOrdersInput>({
     method: 'POST', path: '/api/v1/prediction/orders/batch-cancel', auth: 'trade', source: 'real',
-    summary: 'Cancel up to 50 orders of a market', input: cancelManyInput, example: { marketId, orderIds: ['5001', '5002'] },
+    summary: 'Cancel up to 50 orders of a market', input: cancelManyInput, example: { marketId, orderIds: ['5001', '5002'] }, response: cancelledShape,
   }),
-  cancelAllOrders: operation<Data, CancelAllPredictionOrdersInput>({
+  cancelAllOrders: operation<CancelledOrders, CancelAllPredictionOrdersInput>({
     method: 'POST', path: '/api/v1/prediction/orders/cancel-all', auth: 'trade', source: 'real',
-    summary: 'Cancel every open order, or those of one market', input: cancelAllInput, example: { marketId },
+    summary: 'Cancel every open order, or those of one market', input: cancelAllInput, example: { marketId }, response: cancelledShape,
   }),
   cancelOrder: operation<TxResponse, CancelPredictionOrderInput>({
     method: 'POST', path: '/api/v1/prediction/orders/cancel', auth: 'trade', source: 'real',
-    summary: 'Cancel one order (POST: the spec says every prediction write is a POST)', input: cancelInput, example: { marketId, orderId: '5001' },
+    summary: 'Cancel one order (POST: the spec says every prediction write is a POST)', input: cancelInput, example: { marketId, orderId: '5001' }, response: placedShape,
   }),
-  claimWinnings: operation<TxResponse, MarketIdInput>({
+  claimWinnings: operation<ClaimedWinnings, MarketIdInput>({
     method: 'POST', path: '/api/v1/prediction/claims', auth: 'trade', source: 'real',
     summary: 'Claim the winnings of a resolved binary market', input: marketIdInput, example: { marketId },
   }),
-  mintCompleteSet: operation<TxResponse, CompleteSetInput>({
+  mintCompleteSet: operation<MintedSet, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/mints', auth: 'trade', source: 'real',
     summary: 'Pay `amount` USDC for `amount` shares of every outcome', input: amountInput, example: { marketId, amount: 10 },
   }),
-  claimMultiOutcomeWinnings: operation<TxResponse, OutcomeClaimInput>({
+  claimMultiOutcomeWinnings: operation<ClaimedWinnings, OutcomeClaimInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/claims', auth: 'trade', source: 'real',
     summary: 'Claim the winnings of a resolved multi-outcome market', input: outcomeClaimInput, example: { marketId: MULTI_MARKET, outcomeIndex: 0 },
   }),
-  mintMultiOutcomeCompleteSet: operation<TxResponse, CompleteSetInput>({
+  mintMultiOutcomeCompleteSet: operation<MintedSet, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/mints', auth: 'trade', source: 'real',
     summary: 'Mint a complete set of a multi-outcome market', input: amountInput, example: { marketId: MULTI_MARKET, amount: 10 },
   }),
   placeMultiOutcomeOrder: operation<TxResponse, PredictionOrderInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/orders', auth: 'trade', source: 'real',
     summary: 'Place a limit order on a multi-outcome market; clientOrderId generated when absent',
-    input: predictionOrder, placement: 'order', response: txShape,
+    input: predictionOrder, placement: 'order', response: placedShape,
     example: { marketId: MULTI_MARKET, side: 0, outcomeIndex: 1, priceE6: 300_000, amount: 10, orderType: 0 },
   }),
-  redeemMultiOutcomeCompleteSet: operation<TxResponse, CompleteSetInput>({
+  redeemMultiOutcomeCompleteSet: operation<RedeemedSet, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/redemptions', auth: 'trade', source: 'real',
     summary: 'Burn a complete set of a multi-outcome market for USDC', input: amountInput, example: { marketId: MULTI_MARKET, amount: 5 },
   }),
   placeOrder: operation<TxResponse, PredictionOrderInput>({
     method: 'POST', path: '/api/v1/prediction/orders', auth: 'trade', source: 'real',
     summary: 'Place a limit order on a binary market; clientOrderId generated when absent',
-    input: predictionOrder, placement: 'order', response: txShape,
+    input: predictionOrder, placement: 'order', response: placedShape,
     example: { marketId, side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10, orderType: 0 },
   }),
-  redeemCompleteSet: operation<TxResponse, CompleteSetInput>({
+  redeemCompleteSet: operation<RedeemedSet, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/redemptions', auth: 'trade', source: 'real',
     summary: 'Burn a complete set for USDC', input: amountInput, example: { marketId, amount: 5 },
   }),

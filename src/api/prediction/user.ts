@@ -1,16 +1,23 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { clientOrderId, id, limit, limitQuery, type Data, type LimitQuery } from '../schemas.ts'
+import { clientOrderId, id, itemsOf, limit, limitQuery, pageEntries, pageOf, type Items, type LimitQuery, type Page } from '../schemas.ts'
+import type { PredictionMatch } from './markets.ts'
 import type { PredictionOrder } from './trading.ts'
-import { BINARY_MARKET, marketIdInput, type MarketIdInput } from './schemas.ts'
+import { BINARY_MARKET, marketIdInput, predictionOrderShape, type MarketIdInput } from './schemas.ts'
 
 /** Shares held in one outcome; `*E6` are millionths of USDC. */
 export interface PredictionPosition {
   marketId: string
   outcomeIndex: number
+  outcomeLabel?: string
   question?: string
+  marketStatus?: string
   shares: number
+  lockedShares?: number
   avgPriceE6: number
+  currentPriceE6?: number
+  costE6?: number
+  valueE6?: number
   realizedPnlE6: number
   unrealizedPnlE6: number
   [field: string]: unknown
@@ -26,47 +33,86 @@ export interface PredictionStats {
   [field: string]: unknown
 }
 
-const myOrdersQuery = v.optional(v.strictObject({ marketId: v.optional(id), clientOrderId: v.optional(clientOrderId), limit: v.optional(limit) }))
-const myPositionsQuery = v.optional(v.strictObject({ activeOnly: v.optional(v.boolean('must be true or false')), marketId: v.optional(id) }))
-const myTradesQuery = v.optional(v.strictObject({ marketId: v.optional(id), limit: v.optional(limit) }))
+/** An event of the public activity feed: a trade, a market created, a mint, a proposal… */
+export interface ActivityEvent {
+  type: string
+  marketId: string
+  outcomeIndex?: number | null
+  amount?: number | null
+  timestamp: number
+  [field: string]: unknown
+}
 
+/** A fill of one of the caller's orders; `side` 0 = buy, 1 = sell. */
+export interface PredictionFill {
+  tradeId: string
+  orderId: string
+  clientOrderId?: string | null
+  marketId: string
+  outcomeIndex: number
+  side: 0 | 1
+  priceE6: number
+  amount: number
+  valueE6?: number
+  /** `maker` or `taker`. */
+  role?: string
+  realizedPnlE6?: number
+  createdAt: number
+  [field: string]: unknown
+}
+
+/** One of the caller's matches: a fill under its match id. */
+export type PredictionMyMatch = Omit<PredictionFill, 'tradeId'> & { matchId: string }
+
+// The `/me/*` lists are page lists: the real service takes `limit`; `page`/`pageSize` walk them.
+const myMatchesQuery = v.optional(v.strictObject({ limit: v.optional(limit), ...pageEntries }))
+const myOrdersQuery = v.optional(v.strictObject({ marketId: v.optional(id), clientOrderId: v.optional(clientOrderId), limit: v.optional(limit), ...pageEntries }))
+const myPositionsQuery = v.optional(v.strictObject({ activeOnly: v.optional(v.boolean('must be true or false')), marketId: v.optional(id), ...pageEntries }))
+const myTradesQuery = v.optional(v.strictObject({ marketId: v.optional(id), limit: v.optional(limit), ...pageEntries }))
+
+export type MyMatchesQuery = v.InferInput<typeof myMatchesQuery>
 export type MyOrdersQuery = v.InferInput<typeof myOrdersQuery>
 export type MyPositionsQuery = v.InferInput<typeof myPositionsQuery>
 export type MyTradesQuery = v.InferInput<typeof myTradesQuery>
 
 const marketId = BINARY_MARKET
+const fillShape = v.looseObject({ orderId: v.string(), marketId: v.string(), priceE6: v.number() })
 
 /** Prediction User: public feeds, and the caller's own data (needs read). */
 export const predictionUserOperations = {
-  getActivity: operation<Data[], LimitQuery>({
+  getActivity: operation<Items<ActivityEvent>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/activity', auth: 'none', source: 'real',
     summary: 'Activity feed', input: limitQuery, example: { limit: 20 },
+    response: itemsOf(v.looseObject({ type: v.string(), timestamp: v.number() })),
   }),
-  getMatchStats: operation<Data, MarketIdInput>({
+  getMatchStats: operation<{ marketId: string; totalMatches: number; [field: string]: unknown }, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/match-stats', auth: 'none', source: 'real',
-    summary: "Match statistics of a market", input: marketIdInput, example: { marketId },
+    summary: 'Match statistics of a market', input: marketIdInput, example: { marketId },
   }),
-  listMatches: operation<Data[], LimitQuery>({
+  listMatches: operation<Items<PredictionMatch>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/matches', auth: 'none', source: 'real',
     summary: 'Global match history', input: limitQuery, example: { limit: 20 },
+    response: itemsOf(v.looseObject({ matchId: v.string(), priceE6: v.number() })),
   }),
-  getMyMatches: operation<Data[], LimitQuery>({
+  getMyMatches: operation<Page<PredictionMyMatch>, MyMatchesQuery>({
     method: 'GET', path: '/api/v1/prediction/me/matches', auth: 'read', source: 'real',
-    summary: "The caller's matches", input: limitQuery, example: { limit: 20 },
+    summary: "The caller's matches; page list", input: myMatchesQuery, example: { limit: 20 }, response: pageOf(fillShape),
   }),
-  getMyOrders: operation<PredictionOrder[], MyOrdersQuery>({
+  getMyOrders: operation<Page<PredictionOrder>, MyOrdersQuery>({
     method: 'GET', path: '/api/v1/prediction/me/orders', auth: 'read', source: 'real',
-    summary: "The caller's orders of every status; filter by market or clientOrderId", input: myOrdersQuery, example: { marketId, limit: 50 },
+    summary: "The caller's orders of every status; filter by market or clientOrderId; page list", input: myOrdersQuery, example: { marketId, limit: 50 },
+    response: pageOf(predictionOrderShape),
   }),
-  getMyPositions: operation<PredictionPosition[], MyPositionsQuery>({
+  getMyPositions: operation<Page<PredictionPosition>, MyPositionsQuery>({
     method: 'GET', path: '/api/v1/prediction/me/positions', auth: 'read', source: 'real',
-    summary: "The caller's positions", input: myPositionsQuery, example: { activeOnly: true },
+    summary: "The caller's positions; page list", input: myPositionsQuery, example: { activeOnly: true },
+    response: pageOf(v.looseObject({ marketId: v.string(), outcomeIndex: v.number(), shares: v.number() })),
   }),
   getMyStats: operation<PredictionStats>({
     method: 'GET', path: '/api/v1/prediction/me/stats', auth: 'read', source: 'real', summary: "The caller's statistics",
   }),
-  getMyTrades: operation<Data[], MyTradesQuery>({
+  getMyTrades: operation<Page<PredictionFill>, MyTradesQuery>({
     method: 'GET', path: '/api/v1/prediction/me/trades', auth: 'read', source: 'real',
-    summary: "The caller's trades", input: myTradesQuery, example: { marketId, limit: 20 },
+    summary: "The caller's trades; page list", input: myTradesQuery, example: { marketId, limit: 20 }, response: pageOf(fillShape),
   }),
 }

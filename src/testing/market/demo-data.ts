@@ -50,7 +50,14 @@ export const TOKENS: readonly Token[] = [
   { symbol: 'ETH', name: 'Ether', decimals: 18, withdrawFee: '0.001', minWithdrawal: '0.01' },
 ]
 
-export type OracleSeed = { state: 'proposed'; outcomeIndex: number } | { state: 'finalized'; outcomeIndex: number }
+/**
+ * Where a demo market's oracle starts: `proposed` inside its challenge period, `finalizable` with
+ * the period over but not yet finalized, or `finalized`.
+ */
+export interface OracleSeed {
+  state: 'proposed' | 'finalizable' | 'finalized'
+  outcomeIndex: number
+}
 
 export interface PredictionSeed {
   marketId: string
@@ -154,6 +161,34 @@ export const PREDICTION_MARKETS: readonly PredictionSeed[] = [
     outcomes: [{ label: 'Yes', priceE6: 80_000 }, { label: 'No', priceE6: 920_000 }],
     createdOffset: -1 * HOUR,
     endOffset: 90 * DAY,
+  },
+  {
+    marketId: '1008',
+    question: 'Which city hosts the next summit?',
+    description: 'Resolves to the host city named in the official announcement.',
+    category: 'politics',
+    tags: ['summit'],
+    marketType: 'multi_outcome',
+    outcomes: [
+      { label: 'Geneva', priceE6: 500_000 },
+      { label: 'Vienna', priceE6: 300_000 },
+      { label: 'Oslo', priceE6: 200_000 },
+    ],
+    createdOffset: -40 * DAY,
+    endOffset: -5 * DAY,
+    oracle: { state: 'finalized', outcomeIndex: 0 },
+  },
+  {
+    marketId: '1009',
+    question: 'Will the network upgrade ship on its announced date?',
+    description: 'Resolves Yes if the upgrade activates on mainnet on the announced day.',
+    category: 'crypto',
+    tags: ['upgrade'],
+    marketType: 'binary',
+    outcomes: [{ label: 'Yes', priceE6: 650_000 }, { label: 'No', priceE6: 350_000 }],
+    createdOffset: -25 * DAY,
+    endOffset: -1 * DAY,
+    oracle: { state: 'finalizable', outcomeIndex: 0 },
   },
 ]
 

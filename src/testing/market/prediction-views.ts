@@ -2,6 +2,7 @@
  * JSON views of prediction data in the real service's units: `*E6` integers for prices and USDC,
  * integer share counts, and float prices in [0, 1] on the depth and order-book routes.
  */
+import type { PredictionMatch } from '../../api/prediction/markets.ts'
 import { type Decimal, div, mul, ONE, toE6, toNumber } from './decimal.ts'
 import type { Level } from './book.ts'
 import type { PredictionDesk } from './prediction.ts'
@@ -94,18 +95,8 @@ export function fillView(fill: AccountFill): Record<string, unknown> {
   }
 }
 
-export interface MatchView {
-  matchId: string
-  marketId: string
-  outcomeIndex: number
-  takerSide: 0 | 1
-  priceE6: number
-  amount: number
-  createdAt: number
-}
-
-/** A public match (no account ids). */
-export function matchView(trade: Trade): MatchView {
+/** A public match (no account ids), as the SDK types it. */
+export function matchView(trade: Trade): PredictionMatch {
   const [marketId, outcomeIndex] = trade.market.split(':')
   return { matchId: trade.tradeId, marketId: marketId!, outcomeIndex: Number(outcomeIndex), takerSide: trade.takerSide === 'buy' ? 0 : 1, priceE6: toE6(trade.price), amount: shares(trade.size), createdAt: trade.createdAt }
 }

@@ -344,11 +344,9 @@ export class PredictionDesk implements Settlement {
     const market = this.#add(seed, now, null)
     if (!seed.oracle) return
     market.closed = true
-    if (seed.oracle.state === 'proposed') this.#propose(market, seed.oracle.outcomeIndex, now)
-    else {
-      this.#propose(market, seed.oracle.outcomeIndex, Math.min(market.endTime, now - this.oracle.challengePeriodMs - 1))
-      this.finalize(market.marketId, now)
-    }
+    if (seed.oracle.state === 'proposed') return this.#propose(market, seed.oracle.outcomeIndex, now)
+    this.#propose(market, seed.oracle.outcomeIndex, Math.min(market.endTime, now - this.oracle.challengePeriodMs - 1))
+    if (seed.oracle.state === 'finalized') this.finalize(market.marketId, now)
   }
 
   #add(seed: PredictionSeed, now: number, creator: string | null): PredictionMarket {

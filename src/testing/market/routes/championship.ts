@@ -7,9 +7,10 @@ import type { MarketState } from '../state.ts'
 import { fillStats } from '../trade-views.ts'
 import { type AddRoute, accountOf } from './route.ts'
 
-const STATUSES = ['upcoming', 'active', 'ended'] as const
+// Every filter value the real service documents, even those no demo championship has.
+const STATUSES = ['draft', 'upcoming', 'active', 'ended', 'cancelled'] as const
 const TYPES = ['ex_only', 'prediction_only', 'mixed'] as const
-const CHAMPIONSHIP_PERIODS = ['weekly', 'monthly', 'quarterly', 'custom'] as const
+const CHAMPIONSHIP_PERIODS = ['permanent', 'weekly', 'monthly', 'quarterly', 'annual', 'custom'] as const
 
 export function addChampionshipRoutes(add: AddRoute, market: MarketState): void {
   const { championships } = market
