@@ -1,18 +1,13 @@
 // The reference exchange: requests per second it verifies and serves, next to a no-op handler on
 // the same Node adapter, both driven by the SDK with the same signed request.
-import { existsSync } from 'node:fs'
 import { startChildServer, type ChildServer } from '../lib/child-server.ts'
 import { sdkClient, viaSdk } from '../lib/http.ts'
 import { ratesAtConcurrency } from '../lib/concurrency.ts'
 import type { Settings } from '../lib/measure.ts'
 import type { Section } from '../lib/report.ts'
 
-const NEEDED = ['src/testing/index.ts', 'src/testing/node/adapter.ts']
-
 export async function exchangeCase(settings: Settings): Promise<Section> {
   const section: Section = { id: 'exchange', title: 'Reference exchange over its Node adapter (requests/s)', rows: [], notes: [] }
-  const missing = NEEDED.filter((file) => !existsSync(file))
-  if (missing.length) return { ...section, skipped: `${missing.join(' and ')} not present (the reference exchange is not merged yet)` }
   const servers: ChildServer[] = []
   try {
     const exchange = await startChildServer('bench/server/adapter.ts', ['exchange'])
