@@ -4,7 +4,7 @@ import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
 import { accountApi } from './api/account.ts'
 import { championshipApi } from './api/championship.ts'
-import { bindOperations, callOperation, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
+import { bindOperations, callOperation, responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
 import { perpApi } from './api/perp/index.ts'
 import { predictionApi } from './api/prediction/index.ts'
 import { spotApi } from './api/spot/index.ts'
@@ -79,7 +79,7 @@ export class ExchangeCore {
 
   constructor(options: ExchangeClientOptions) {
     this.#transport = new Transport(options, new ServerClock(options.now), credentialsFrom(options))
-    this.#validateResponses = options.validateResponses ?? 'off'
+    this.#validateResponses = responseChecking(options.validateResponses)
     this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
   }
 

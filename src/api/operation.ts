@@ -63,6 +63,12 @@ export type ResponseSchemas = { readonly [Group in ApiGroup]?: ResponseTable }
 /** `off` trusts the declared types; with schemas, each answer that has one is checked against it. */
 export type ResponseChecking = 'off' | ResponseSchemas
 
+/** The `validateResponses` option, refused when it is neither `off` nor schemas (the old `'strict'`). */
+export function responseChecking(value: unknown = 'off'): ResponseChecking {
+  if (value === 'off' || (typeof value === 'object' && value !== null && !Array.isArray(value))) return value as ResponseChecking
+  throw new ExchangeValidationError('validateResponses', 'format', "validateResponses must be 'off' or responseSchemas from exchange-client/strict")
+}
+
 /** Anything that binds a table of descriptions to its transport (an `ExchangeCore`). */
 export interface OperationBinder {
   /** `group` picks the table's response schemas (`'perp'`); without it nothing is checked. */

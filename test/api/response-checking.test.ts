@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ExchangeResponseError } from '../../src/index.ts'
+import { ExchangeResponseError, ExchangeValidationError } from '../../src/index.ts'
 import { perpResponses, responseSchemas } from '../../src/strict.ts'
 import { described, envelope, methodOf, recordingFetch, testClient } from './support.ts'
 
@@ -40,6 +40,15 @@ describe('validateResponses', () => {
     await expect(client.prediction.finalizeResult({ marketId: '1001' })).rejects.toThrow(/data\.finalOutcomeIndex/)
     await expect(client.prediction.getMyStats()).rejects.toThrow(/data\.totalTrades/)
     await expect(client.account.getPerpMargin()).rejects.toThrow(/data\.accountId/)
+  })
+
+  it("refuses a value that is neither 'off' nor schemas (the old 'strict') before any request", () => {
+    const { fetch, requests } = recordingFetch()
+    for (const value of ['strict', true, null, []]) {
+      expect(() => testClient(fetch, { validateResponses: value as never })).toThrow(ExchangeValidationError)
+    }
+    expect(() => testClient(fetch, { validateResponses: 'strict' as never })).toThrow(/validateResponses must be 'off' or responseSchemas/)
+    expect(requests).toHaveLength(0)
   })
 
   it('checks only the groups it is given', async () => {
