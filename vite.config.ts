@@ -11,6 +11,7 @@ export const libraryEntries = {
   testing: 'src/testing/index.ts',
   'testing-node': 'src/testing/node/index.ts',
   'local-signer': 'src/local-signer.ts',
+  strict: 'src/strict.ts',
 }
 
 const library: UserConfig = {

@@ -4,7 +4,7 @@ import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
 import { accountApi } from './api/account.ts'
 import { championshipApi } from './api/championship.ts'
-import { bindOperations, callOperation, type Api, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
+import { bindOperations, callOperation, responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
 import { perpApi } from './api/perp/index.ts'
 import { predictionApi } from './api/prediction/index.ts'
 import { spotApi } from './api/spot/index.ts'
@@ -33,7 +33,10 @@ export interface ExchangeClientOptions extends TransportOptions {
   serviceName?: string
   /** The local clock, for tests that need a skewed one. Default `Date.now`. */
   now?: () => number
-  /** `strict` checks each answer's `data` against the operation's light schema. Default `off`. */
+  /**
+   * `responseSchemas` from `exchange-client/strict` checks each answer's `data` against its
+   * operation's light schema. Default `off`: the schemas are not even bundled.
+   */
   validateResponses?: ResponseChecking
   /**
    * In a browser page, a key that can trade is refused (at onboarding, and by `introspect()`)
@@ -76,13 +79,17 @@ export class ExchangeCore {
 
   constructor(options: ExchangeClientOptions) {
     this.#transport = new Transport(options, new ServerClock(options.now), credentialsFrom(options))
-    this.#validateResponses = options.validateResponses ?? 'off'
+    this.#validateResponses = responseChecking(options.validateResponses)
     this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
   }
 
-  /** Methods for a table of operations (e.g. `perpOperations`), sent through this client. */
-  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops): Api<Ops> {
-    return bindOperations(this.#transport, ops, { validateResponses: this.#validateResponses })
+  /**
+   * Methods for a table of operations (e.g. `perpOperations`), sent through this client. `group`
+   * (`'perp'`) picks the table's response schemas when `validateResponses` has them.
+   */
+  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup): Api<Ops> {
+    const checks = this.#validateResponses
+    return bindOperations(this.#transport, ops, checks !== 'off' && group !== undefined ? checks[group] : undefined)
   }
 
   /** @internal The transport the typed methods send through. */
@@ -134,7 +141,7 @@ export class ExchangeCore {
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
   readonly #allowTradingKeyInBrowser: boolean
-  readonly system = this.bind(systemOperations)
+  readonly system = this.bind(systemOperations, 'system')
   readonly account = accountApi(this)
   readonly perp = perpApi(this)
   readonly spot = spotApi(this)

@@ -22,7 +22,7 @@ export type { RequestSpec, QueryValue, TransportOptions } from './transport/http
 export type { RetryOptions } from './transport/retry.ts'
 export type { Operation, Permission, PathSource, CallOptions, Api } from './api/operation.ts'
 export { systemOperations, type ServerTime, type SystemHealth, type SystemInfo, type SystemStatus } from './api/system.ts'
-export type { ResponseChecking, OperationBinder, BindSettings } from './api/operation.ts'
+export type { ApiGroup, ResponseChecking, ResponseSchemas, ResponseTable, OperationBinder } from './api/operation.ts'
 export { paginate } from './api/paginate.ts'
 export { operationCatalog, type CatalogSection } from './api/catalog.ts'
 export { BATCH_LIMIT } from './api/schemas.ts'

@@ -2,7 +2,7 @@
 // spec's groups. The operations table of the docs and the API tests are derived from it.
 import { accountOperations } from './account.ts'
 import { championshipOperations } from './championship.ts'
-import type { Operation } from './operation.ts'
+import type { ApiGroup, Operation } from './operation.ts'
 import { perpHistoryOperations } from './perp/history.ts'
 import { perpMarketDataOperations } from './perp/market-data.ts'
 import { perpPositionOperations } from './perp/positions.ts'
@@ -20,7 +20,7 @@ import { systemOperations } from './system.ts'
 
 export interface CatalogSection {
   /** The client field the methods hang off: `client.perp`. */
-  readonly group: string
+  readonly group: ApiGroup
   /** The spec's group. */
   readonly section: string
   readonly operations: Readonly<Record<string, Operation<any, any>>>

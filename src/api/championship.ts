@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { operation, type OperationBinder } from './operation.ts'
-import { limit, offset, offsetOf, pathSegment, text, withStrings, type OffsetPage } from './schemas.ts'
+import { limit, offset, pathSegment, text, type OffsetPage } from './schemas.ts'
 
 export interface Championship {
   championshipId: string
@@ -83,15 +83,13 @@ export type SlugInput = v.InferInput<typeof slugInput>
 export type LeaderboardInput = v.InferInput<typeof leaderboardInput>
 
 const slug = 'perp-masters-weekly'
-const championshipShape = withStrings('championshipId', 'slug', 'status')
-const entryShape = v.looseObject({ rank: v.number(), accountId: v.string(), pnl: v.string() })
 
 /** Championship: open, except the caller's own rank (needs read). Query names in snake_case. */
 export const championshipOperations = {
   listChampionships: operation<OffsetPage<Championship>, ChampionshipsQuery>({
     method: 'GET', path: '/api/v1/championships', auth: 'none', source: 'real',
     summary: 'Championships by status, type or period; offset list', input: listQuery, wire: { featuredOnly: 'featured_only' },
-    example: { status: 'active', featuredOnly: true, limit: 10 }, response: offsetOf(championshipShape),
+    example: { status: 'active', featuredOnly: true, limit: 10 },
   }),
   getChampionship: operation<Championship, SlugInput>({
     method: 'GET', path: '/api/v1/championships/:slug', auth: 'none', source: 'real',
@@ -100,7 +98,7 @@ export const championshipOperations = {
   getLeaderboard: operation<Leaderboard, LeaderboardInput>({
     method: 'GET', path: '/api/v1/championships/:slug/leaderboard', auth: 'none', source: 'real',
     summary: 'Leaderboard of a championship; offset list', input: leaderboardInput, wire: { sortBy: 'sort_by' },
-    example: { slug, sortBy: 'pnl', period: '7d', limit: 10 }, response: offsetOf(entryShape),
+    example: { slug, sortBy: 'pnl', period: '7d', limit: 10 },
   }),
   getMyRank: operation<MyRank, SlugInput>({
     method: 'GET', path: '/api/v1/championships/:slug/me/rank', auth: 'read', source: 'real',
@@ -109,9 +107,8 @@ export const championshipOperations = {
   getTopThree: operation<TopThree, SlugInput>({
     method: 'GET', path: '/api/v1/championships/:slug/top3', auth: 'none', source: 'real',
     summary: 'The top three of a championship', input: slugInput, example: { slug },
-    response: v.looseObject({ championship: championshipShape, topThree: v.array(entryShape) }),
   }),
 }
 
 /** `client.championship` on its own. */
-export const championshipApi = (core: OperationBinder) => core.bind(championshipOperations)
+export const championshipApi = (core: OperationBinder) => core.bind(championshipOperations, 'championship')

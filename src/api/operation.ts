@@ -23,8 +23,6 @@ export interface Operation<Input = undefined, Output = unknown> {
   readonly input?: v.GenericSchema<Input, unknown>
   /** A valid input: shown in the docs, sent by the request-shape and conformance tests. */
   readonly example?: Input
-  /** A light check of `data`, applied when the client is built with `validateResponses: 'strict'`. */
-  readonly response?: v.GenericSchema
   /** Input fields sent as query parameters even though the call carries a body. */
   readonly query?: readonly string[]
   /** A DELETE whose remaining fields travel as a JSON body rather than a query string. */
@@ -53,16 +51,28 @@ export type OperationMethod<O> = O extends Operation<infer Input, infer Output>
 
 export type Api<Ops> = { readonly [K in keyof Ops]: OperationMethod<Ops[K]> }
 
-/** How far a response's `data` is checked at run time. `off` trusts the declared type. */
-export type ResponseChecking = 'off' | 'strict'
+/** The client's groups of operations: `client.perp`, `client.spot`… */
+export type ApiGroup = 'system' | 'account' | 'perp' | 'spot' | 'prediction' | 'championship'
 
-export interface BindSettings {
-  validateResponses?: ResponseChecking
+/** Light checks of `data` for a table of operations, by operation name. */
+export type ResponseTable<Ops = Record<string, unknown>> = { readonly [Name in keyof Ops]?: v.GenericSchema }
+
+/** Light checks of `data` by group, then by operation name: `responseSchemas` of `exchange-client/strict`. */
+export type ResponseSchemas = { readonly [Group in ApiGroup]?: ResponseTable }
+
+/** `off` trusts the declared types; with schemas, each answer that has one is checked against it. */
+export type ResponseChecking = 'off' | ResponseSchemas
+
+/** The `validateResponses` option, refused when it is neither `off` nor schemas (the old `'strict'`). */
+export function responseChecking(value: unknown = 'off'): ResponseChecking {
+  if (value === 'off' || (typeof value === 'object' && value !== null && !Array.isArray(value))) return value as ResponseChecking
+  throw new ExchangeValidationError('validateResponses', 'format', "validateResponses must be 'off' or responseSchemas from exchange-client/strict")
 }
 
 /** Anything that binds a table of descriptions to its transport (an `ExchangeCore`). */
 export interface OperationBinder {
-  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops): Api<Ops>
+  /** `group` picks the table's response schemas (`'perp'`); without it nothing is checked. */
+  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup): Api<Ops>
 }
 
 /** Declares an operation; `Output` is the type of its `data`. */
@@ -132,14 +142,13 @@ function withClientOrderIds(op: Operation<any, unknown>, input: Record<string, u
   return { input: { ...input, orders } }
 }
 
-/** `strict`: the data must pass the operation's response check, or the call fails naming the field. */
-function checkResponse(op: Operation<any, unknown>, data: unknown): void {
-  if (!op.response) return
-  const result = v.safeParse(op.response, data)
+/** The data must pass the operation's response schema, or the call fails naming the field. */
+function checkResponse(op: Operation<any, unknown>, schema: v.GenericSchema, data: unknown): void {
+  const result = v.safeParse(schema, data)
   if (result.success) return
   const issue = result.issues[0]
   const field = v.getDotPath(issue)
-  throw new ExchangeResponseError(200, `${op.method} ${op.path}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses: 'strict')`)
+  throw new ExchangeResponseError(200, `${op.method} ${op.path}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`)
 }
 
 /** Validates, then sends one operation. Nothing goes on the wire when the input is bad. */
@@ -148,7 +157,7 @@ export async function callOperation<Output>(
   op: Operation<any, Output>,
   rawInput: unknown,
   options: CallOptions | undefined,
-  settings?: BindSettings,
+  response?: v.GenericSchema,
 ): Promise<Output> {
   let input = op.input ? (parseInput(op.input, rawInput) as Record<string, unknown>) : undefined
   let clientOrderId: string | undefined
@@ -171,17 +180,18 @@ export async function callOperation<Output>(
     }
     throw error
   }
-  if (settings?.validateResponses === 'strict') checkResponse(op, data)
+  if (response) checkResponse(op, response, data)
   return data
 }
 
-/** Turns a table of descriptions into methods bound to a transport. */
-export function bindOperations<Ops extends Record<string, Operation<any, any>>>(transport: Transport, ops: Ops, settings?: BindSettings): Api<Ops> {
+/** Turns a table of descriptions into methods bound to a transport; `responses` checks their answers. */
+export function bindOperations<Ops extends Record<string, Operation<any, any>>>(transport: Transport, ops: Ops, responses?: ResponseTable): Api<Ops> {
   const api: Record<string, unknown> = {}
   for (const [name, op] of Object.entries(ops)) {
+    const response = responses?.[name]
     api[name] = op.input
-      ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, settings)
-      : (options?: CallOptions) => callOperation(transport, op, undefined, options, settings)
+      ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, response)
+      : (options?: CallOptions) => callOperation(transport, op, undefined, options, response)
   }
   return api as Api<Ops>
 }

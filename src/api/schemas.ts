@@ -1,4 +1,4 @@
-// Shared input rules and response shapes. valibot's factories are marked side-effect free, so a
+// Shared input rules and response types. valibot's factories are marked side-effect free, so a
 // bundle keeps only the schemas the imported operations reach; our own factories are marked too.
 import * as v from 'valibot'
 
@@ -160,40 +160,6 @@ export interface Items<T> {
   items: T[]
   [field: string]: unknown
 }
-
-// Light response checks (`validateResponses: 'strict'`): the shape, not every field.
-
-/* @__NO_SIDE_EFFECTS__ */
-export function pageOf(item: v.GenericSchema = v.looseObject({})) {
-  return v.looseObject({
-    items: v.array(item),
-    pagination: v.looseObject({ page: v.number(), pageSize: v.number(), hasNext: v.boolean() }),
-  })
-}
-
-/* @__NO_SIDE_EFFECTS__ */
-export function cursorOf(item: v.GenericSchema = v.looseObject({})) {
-  return v.looseObject({ items: v.array(item), nextCursor: v.nullable(v.string()) })
-}
-
-/* @__NO_SIDE_EFFECTS__ */
-export function offsetOf(item: v.GenericSchema = v.looseObject({})) {
-  return v.looseObject({ items: v.array(item), total: v.number(), offset: v.number(), limit: v.number() })
-}
-
-/* @__NO_SIDE_EFFECTS__ */
-export function itemsOf(item: v.GenericSchema = v.looseObject({})) {
-  return v.looseObject({ items: v.array(item) })
-}
-
-/** An object with these string fields (ids, symbols). */
-/* @__NO_SIDE_EFFECTS__ */
-export function withStrings(...fields: string[]) {
-  return v.looseObject(Object.fromEntries(fields.map((field) => [field, v.string('must be a string')])))
-}
-
-/** Light check of a candle list. */
-export const klinesShape = v.array(v.looseObject({ openTime: v.number(), close: v.string() }))
 
 /** A candle; prices and volume as decimal strings. */
 export interface Kline {

@@ -1,9 +1,10 @@
 // Every operation against the reference exchange over loopback HTTP: it answers success at the
 // documented method and path with a key of the documented permission, refuses the call unsigned,
-// and refuses a key one permission short. Responses are checked with validateResponses: 'strict'.
+// and refuses a key one permission short. Every response is checked against its schema (exchange-client/strict).
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { parseInput, toRequest } from '../../src/api/operation.ts'
 import { ExchangeApiError, ExchangeClient, OrderOutcomeUnknownError, type RequestSpec } from '../../src/index.ts'
+import { responseSchemas } from '../../src/strict.ts'
 import { TEST_KEYS } from '../support/seed.ts'
 import { described, type Described } from './support.ts'
 
@@ -24,7 +25,7 @@ const recording: typeof globalThis.fetch = (input, init) => {
 }
 
 const clientWith = (key?: { apiKey: string; secretKey: string }) =>
-  new ExchangeClient({ baseUrl, fetch: recording, validateResponses: 'strict', ...(key && { apiKey: key.apiKey, secretKey: key.secretKey }) })
+  new ExchangeClient({ baseUrl, fetch: recording, validateResponses: responseSchemas, ...(key && { apiKey: key.apiKey, secretKey: key.secretKey }) })
 
 const open = clientWith()
 const reader = clientWith(TEST_KEYS.reader)

@@ -2,11 +2,11 @@
 // double, and the plan's table read from the copy in fixtures/.
 import { readFileSync } from 'node:fs'
 import { operationCatalog } from '../../src/api/catalog.ts'
-import type { Operation } from '../../src/api/operation.ts'
+import type { ApiGroup, Operation } from '../../src/api/operation.ts'
 import { ExchangeClient, type ExchangeClientOptions } from '../../src/index.ts'
 
 export interface Described {
-  group: string
+  group: ApiGroup
   section: string
   name: string
   op: Operation<any, any>

@@ -1,9 +1,11 @@
-// A program that uses one area bundles that area's schemas and no other's.
+// A program that uses one area bundles that area's schemas and no other's; response schemas come
+// only with exchange-client/strict.
 import { gzipSync } from 'node:zlib'
 import { build, type Rolldown } from 'vite'
 import { describe, expect, it } from 'vitest'
 
 const entry = new URL('../../src/index.ts', import.meta.url).pathname
+const strictEntry = new URL('../../src/strict.ts', import.meta.url).pathname
 
 async function bundle(code: string): Promise<{ js: string; gzip: number }> {
   const result = (await build({
@@ -31,5 +33,21 @@ describe('bundles of one-area programs', () => {
     }
     expect(perpOnly.js).not.toContain('multi_outcome')
     expect(perpOnly.gzip).toBeLessThan(full.gzip)
+  }, 30_000)
+})
+
+describe('response schemas', () => {
+  /** Field names only a response schema mentions (inputs and paths never do). */
+  const SCHEMA_FIELDS = ['liquidationId', 'availableMargin', 'totalVolumeE6', 'championshipId']
+
+  it('are not in the main entry; a program importing exchange-client/strict carries them', async () => {
+    const main = await bundle(`export * from '${entry}'`)
+    const checked = await bundle(`import { ExchangeClient } from '${entry}'
+      import { responseSchemas } from '${strictEntry}'
+      new ExchangeClient({ baseUrl: 'http://x', validateResponses: responseSchemas }).perp.getTicker({ market: 'BTC-USDC' }).then(console.log)`)
+    for (const field of SCHEMA_FIELDS) {
+      expect(main.js.includes(field), `${field} in the main entry`).toBe(false)
+      expect(checked.js.includes(field), `${field} with strict`).toBe(true)
+    }
   }, 30_000)
 })

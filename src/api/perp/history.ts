@@ -1,6 +1,6 @@
 import { orderHistoryOperations, historyQuery, type HistoryQuery } from '../common/orders.ts'
 import { operation } from '../operation.ts'
-import { cursorOf, withStrings, type CursorPage } from '../schemas.ts'
+import type { CursorPage } from '../schemas.ts'
 import type { PerpOrder } from './trading.ts'
 
 /** A funding payment of the caller: positive received, negative paid. */
@@ -48,17 +48,14 @@ export const perpHistoryOperations = {
   getFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/funding', auth: 'read', source: 'spec',
     summary: "The caller's funding payments; cursor list", input: historyQuery, example: { market, limit: 20 },
-    response: cursorOf(withStrings('fundingId', 'market', 'payment')),
   }),
   getLiquidationHistory: operation<CursorPage<Liquidation>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/liquidations', auth: 'read', source: 'spec',
     summary: "The caller's liquidations; cursor list", input: historyQuery, example: { limit: 20 },
-    response: cursorOf(withStrings('liquidationId', 'market', 'size')),
   }),
   getPnlHistory: operation<CursorPage<PnlRecord>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/pnl', auth: 'read', source: 'spec',
     summary: "The caller's realized PnL; cursor list", input: historyQuery, example: { market, limit: 20 },
-    response: cursorOf(withStrings('pnlId', 'market', 'realizedPnl')),
   }),
   ...orderHistoryOperations<PerpOrder>('perp', market),
 }

@@ -17,5 +17,5 @@ export type PerpApi = WithFindOrder<Api<typeof perpOperations>, PerpOrder>
 
 /** `client.perp` on its own: `perpApi(new ExchangeCore(options))` bundles only the perp schemas. */
 export function perpApi(core: OperationBinder): PerpApi {
-  return withFindOrder<PerpOrder, Api<typeof perpOperations>>(core.bind(perpOperations))
+  return withFindOrder<PerpOrder, Api<typeof perpOperations>>(core.bind(perpOperations, 'perp'))
 }

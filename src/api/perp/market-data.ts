@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { marketDataOperations, type Market, type Ticker } from '../common/market-data.ts'
 import { operation } from '../operation.ts'
-import { integer, marketInput, marketSymbol, withStrings, type MarketInput } from '../schemas.ts'
+import { integer, marketInput, marketSymbol, type MarketInput } from '../schemas.ts'
 
 export interface PerpMarket extends Market {
   maxLeverage: number
@@ -53,27 +53,27 @@ const market = 'BTC-USDC'
 /** Perp Market Data: open, no credential. */
 export const perpMarketDataOperations = {
   getInsuranceFund: operation<InsuranceFund>({
-    method: 'GET', path: '/api/v1/perp/insurance-fund', auth: 'none', source: 'spec', summary: 'Insurance fund balance', response: withStrings('balance'),
+    method: 'GET', path: '/api/v1/perp/insurance-fund', auth: 'none', source: 'spec', summary: 'Insurance fund balance',
   }),
   ...marketDataOperations<PerpMarket, PerpTicker>('perp', market),
   getFundingRateHistory: operation<FundingRate[], FundingHistoryInput>({
     method: 'GET', path: '/api/v1/perp/markets/:market/funding-history', auth: 'none', source: 'spec',
-    summary: 'Past funding rates of a market', input: fundingHistoryInput, example: { market, limit: 10 }, response: v.array(withStrings('fundingRate')),
+    summary: 'Past funding rates of a market', input: fundingHistoryInput, example: { market, limit: 10 },
   }),
   getFundingRate: operation<FundingRate, MarketInput>({
     method: 'GET', path: '/api/v1/perp/markets/:market/funding-rate', auth: 'none', source: 'spec',
-    summary: 'Current funding rate', input: marketInput, example: { market }, response: withStrings('fundingRate'),
+    summary: 'Current funding rate', input: marketInput, example: { market },
   }),
   getIndexPrice: operation<IndexPrice, MarketInput>({
     method: 'GET', path: '/api/v1/perp/markets/:market/index-price', auth: 'none', source: 'spec',
-    summary: 'Index price', input: marketInput, example: { market }, response: withStrings('indexPrice'),
+    summary: 'Index price', input: marketInput, example: { market },
   }),
   getMarkPrice: operation<MarkPrice, MarketInput>({
     method: 'GET', path: '/api/v1/perp/markets/:market/mark-price', auth: 'none', source: 'spec',
-    summary: 'Mark price', input: marketInput, example: { market }, response: withStrings('markPrice'),
+    summary: 'Mark price', input: marketInput, example: { market },
   }),
   getOpenInterest: operation<OpenInterest, MarketInput>({
     method: 'GET', path: '/api/v1/perp/markets/:market/open-interest', auth: 'none', source: 'spec',
-    summary: 'Open interest', input: marketInput, example: { market }, response: withStrings('openInterest'),
+    summary: 'Open interest', input: marketInput, example: { market },
   }),
 }

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
-import { orderShape } from '../common/orders.ts'
 import { operation } from '../operation.ts'
-import { marketInput, marketSymbol, positiveDecimal, withStrings, type MarketInput } from '../schemas.ts'
+import { marketInput, marketSymbol, positiveDecimal, type MarketInput } from '../schemas.ts'
 import { leverage, type PerpOrder } from './trading.ts'
 
 /** An open position; `side` is `long` or `short`, decimals are strings. */
@@ -81,46 +80,44 @@ const tpslWire = {
 }
 
 const market = 'BTC-USDC'
-const positionShape = withStrings('market', 'size')
 const tpslExample: TpslInput = { market, takeProfitPrice: '70000', stopLossPrice: '50000' }
 
 /** Perp Positions: reads need read, changes need trade. */
 export const perpPositionOperations = {
   listPositions: operation<Position[]>({
     method: 'GET', path: '/api/v1/perp/positions', auth: 'read', source: 'spec',
-    summary: 'Every open position', response: v.array(positionShape),
+    summary: 'Every open position',
   }),
   getPosition: operation<Position, MarketInput>({
     method: 'GET', path: '/api/v1/perp/positions/:market', auth: 'read', source: 'spec',
-    summary: 'The position in one market', input: marketInput, example: { market }, response: positionShape,
+    summary: 'The position in one market', input: marketInput, example: { market },
   }),
   closePosition: operation<ClosedPosition, ClosePositionInput>({
     method: 'POST', path: '/api/v1/perp/positions/:market/close', auth: 'trade', source: 'spec',
     summary: 'Close a position (market, or limit IOC at a price), in full or by size', input: closeInput, example: { market, type: 'market' },
-    response: v.looseObject({ order: orderShape }),
   }),
   getLeverage: operation<Leverage, MarketInput>({
     method: 'GET', path: '/api/v1/perp/positions/:market/leverage', auth: 'read', source: 'spec',
-    summary: 'Leverage preference of a market', input: marketInput, example: { market }, response: v.looseObject({ leverage: v.number() }),
+    summary: 'Leverage preference of a market', input: marketInput, example: { market },
   }),
   setLeverage: operation<Leverage, SetLeverageInput>({
     method: 'PUT', path: '/api/v1/perp/positions/:market/leverage', auth: 'trade', source: 'spec',
-    summary: 'Set the leverage of a market', input: leverageInput, example: { market, leverage: 10 }, response: v.looseObject({ leverage: v.number() }),
+    summary: 'Set the leverage of a market', input: leverageInput, example: { market, leverage: 10 },
   }),
   adjustMargin: operation<Position, AdjustMarginInput>({
     method: 'POST', path: '/api/v1/perp/positions/:market/margin', auth: 'trade', source: 'spec',
-    summary: 'Add margin to a position or remove it', input: marginInput, example: { market, amount: '10', type: 'add' }, response: positionShape,
+    summary: 'Add margin to a position or remove it', input: marginInput, example: { market, amount: '10', type: 'add' },
   }),
   setTpsl: operation<Position, TpslInput>({
     method: 'POST', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
-    summary: 'Set take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: tpslExample, response: positionShape,
+    summary: 'Set take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: tpslExample,
   }),
   modifyTpsl: operation<Position, TpslInput>({
     method: 'PUT', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
-    summary: 'Change take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: { market, takeProfitPrice: '72000' }, response: positionShape,
+    summary: 'Change take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: { market, takeProfitPrice: '72000' },
   }),
   cancelTpsl: operation<Position, CancelTpslInput>({
     method: 'DELETE', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
-    summary: 'Cancel take-profit, stop-loss or both (query type)', input: cancelTpslInput, example: { market, type: 'all' }, response: positionShape,
+    summary: 'Cancel take-profit, stop-loss or both (query type)', input: cancelTpslInput, example: { market, type: 'all' },
   }),
 }

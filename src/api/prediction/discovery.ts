@@ -1,8 +1,7 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { itemsOf, limit, limitQuery, pageEntries, pageOf, text, type Items, type LimitQuery, type Page } from '../schemas.ts'
+import { limit, limitQuery, pageEntries, text, type Items, type LimitQuery, type Page } from '../schemas.ts'
 import type { PredictionMarket } from './markets.ts'
-import { marketShape } from './schemas.ts'
 
 export interface CategoryCount {
   category: string
@@ -28,42 +27,38 @@ const searchInput = v.strictObject({ q: text(200), limit: v.optional(limit) })
 export type MarketsQuery = v.InferInput<typeof marketsQuery>
 export type SearchInput = v.InferInput<typeof searchInput>
 
-const marketList = itemsOf(marketShape)
-
 /** Prediction Discovery: open, no credential (paths of the real service). */
 export const predictionDiscoveryOperations = {
   listCategories: operation<CategoryCount[]>({
     method: 'GET', path: '/api/v1/prediction/categories', auth: 'none', source: 'real', summary: 'Categories with market counts',
-    response: v.array(v.looseObject({ category: v.string(), count: v.number() })),
   }),
   listMarkets: operation<Page<PredictionMarket>, MarketsQuery>({
     method: 'GET', path: '/api/v1/prediction/markets', auth: 'none', source: 'real',
     summary: 'Markets filtered by status, category, type or tag; page list',
-    input: marketsQuery, example: { marketType: 'binary', page: 1, pageSize: 20 }, response: pageOf(marketShape),
+    input: marketsQuery, example: { marketType: 'binary', page: 1, pageSize: 20 },
   }),
   listActiveMarkets: operation<Items<PredictionMarket>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/markets/active', auth: 'none', source: 'real',
-    summary: 'Markets open for trading', input: limitQuery, example: { limit: 10 }, response: marketList,
+    summary: 'Markets open for trading', input: limitQuery, example: { limit: 10 },
   }),
   listEndingSoonMarkets: operation<Items<PredictionMarket>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/markets/ending-soon', auth: 'none', source: 'real',
-    summary: 'Markets closest to their end time', input: limitQuery, example: { limit: 10 }, response: marketList,
+    summary: 'Markets closest to their end time', input: limitQuery, example: { limit: 10 },
   }),
   listNewMarkets: operation<Items<PredictionMarket>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/markets/new', auth: 'none', source: 'real',
-    summary: 'Recently created markets', input: limitQuery, example: { limit: 10 }, response: marketList,
+    summary: 'Recently created markets', input: limitQuery, example: { limit: 10 },
   }),
   listTrendingMarkets: operation<Items<PredictionMarket>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/markets/trending', auth: 'none', source: 'real',
-    summary: 'Markets by volume', input: limitQuery, example: { limit: 10 }, response: marketList,
+    summary: 'Markets by volume', input: limitQuery, example: { limit: 10 },
   }),
   searchMarkets: operation<Items<PredictionMarket>, SearchInput>({
     method: 'GET', path: '/api/v1/prediction/search', auth: 'none', source: 'real',
-    summary: 'Markets whose question matches the words', input: searchInput, example: { q: 'bitcoin', limit: 10 }, response: marketList,
+    summary: 'Markets whose question matches the words', input: searchInput, example: { q: 'bitcoin', limit: 10 },
   }),
   listTags: operation<TagCount[], LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/tags', auth: 'none', source: 'real',
     summary: 'Popular tags with counts', input: limitQuery, example: { limit: 20 },
-    response: v.array(v.looseObject({ tag: v.string(), count: v.number() })),
   }),
 }

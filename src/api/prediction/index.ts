@@ -27,7 +27,7 @@ export type PredictionApi = Api<typeof predictionOperations> & {
 
 /** `client.prediction` on its own: `predictionApi(new ExchangeCore(options))`. */
 export function predictionApi(core: OperationBinder): PredictionApi {
-  const api = core.bind(predictionOperations)
+  const api = core.bind(predictionOperations, 'prediction')
   return {
     ...api,
     async findOrder(input, options) {

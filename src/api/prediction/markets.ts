@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { batchOf, id, integer, itemsOf, klineInterval, klinesShape, limit, text, timestampMs, type Items, type Kline } from '../schemas.ts'
-import { BINARY_MARKET, MULTI_MARKET, marketIdInput, marketShape, predictionOrderShape, outcomeIndex, type MarketIdInput } from './schemas.ts'
+import { batchOf, id, integer, klineInterval, limit, text, timestampMs, type Items, type Kline } from '../schemas.ts'
+import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
 import type { PredictionOrder } from './trading.ts'
 
 export type MarketType = 'binary' | 'multi_outcome'
@@ -152,7 +152,6 @@ export type MarketLimitInput = v.InferInput<typeof marketLimitInput>
 export type PriceHistoryInput = v.InferInput<typeof priceHistoryInput>
 
 const marketId = BINARY_MARKET
-const depthShape = v.looseObject({ outcomeIndex: v.number(), bids: v.array(v.looseObject({ price: v.number() })), asks: v.array(v.looseObject({ price: v.number() })) })
 
 /** Prediction Markets: per-market data, open; creating a market needs trade. */
 export const predictionMarketOperations = {
@@ -161,52 +160,46 @@ export const predictionMarketOperations = {
     summary: 'Create a binary or multi-outcome market',
     input: createInput,
     example: { question: 'Will BTC close above 100k this year?', category: 'crypto', tags: ['btc'], marketType: 'binary', endTime: 1_893_456_000_000 },
-    response: marketShape,
   }),
   getBatchPrices: operation<{ prices: MarketPrices[]; [field: string]: unknown }, BatchPricesInput>({
     method: 'POST', path: '/api/v1/prediction/markets/batch-prices', auth: 'none', source: 'real',
     summary: 'Outcome prices of up to 50 markets', input: batchPricesInput, example: { marketIds: [marketId, MULTI_MARKET] },
-    response: v.looseObject({ prices: v.array(marketShape) }),
   }),
   getMarket: operation<PredictionMarket, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId', auth: 'none', source: 'real',
-    summary: 'Market details', input: marketIdInput, example: { marketId }, response: marketShape,
+    summary: 'Market details', input: marketIdInput, example: { marketId },
   }),
   getAllDepths: operation<OutcomeDepth[], MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/all-depths', auth: 'none', source: 'real',
     summary: 'Depth of every outcome (prices as floats in [0, 1])', input: marketIdInput, example: { marketId },
-    response: v.array(depthShape),
   }),
   getDepth: operation<OutcomeDepth, OutcomeInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/depth', auth: 'none', source: 'real',
-    summary: 'Depth of one outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 }, response: depthShape,
+    summary: 'Depth of one outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
   }),
   getKlines: operation<Kline[], PredictionKlinesInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/klines', auth: 'none', source: 'real',
-    summary: 'Candles of an outcome', input: klinesInput, example: { marketId, outcomeIndex: 0, interval: '1h', limit: 24 }, response: klinesShape,
+    summary: 'Candles of an outcome', input: klinesInput, example: { marketId, outcomeIndex: 0, interval: '1h', limit: 24 },
   }),
   getOrderbook: operation<PredictionOrderBook, OutcomeInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/orderbook', auth: 'none', source: 'real',
-    summary: 'Resting orders of an outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 }, response: marketShape,
+    summary: 'Resting orders of an outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
   }),
   getMarketOrders: operation<Items<PredictionOrder>, MarketLimitInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/orders', auth: 'none', source: 'real',
-    summary: "The market's public orders (without clientOrderIds)", input: marketLimitInput, example: { marketId, limit: 20 }, response: itemsOf(predictionOrderShape),
+    summary: "The market's public orders (without clientOrderIds)", input: marketLimitInput, example: { marketId, limit: 20 },
   }),
   getOutcomes: operation<OutcomeProbability[], MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/outcomes', auth: 'none', source: 'real',
     summary: 'Outcomes with prices (multi-outcome markets)', input: marketIdInput, example: { marketId: MULTI_MARKET },
-    response: v.array(v.looseObject({ outcomeIndex: v.number(), priceE6: v.number() })),
   }),
   getPriceBalance: operation<PriceBalance, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-balance', auth: 'none', source: 'real',
     summary: 'Whether outcome prices sum to 1 (CTF constraint check)', input: marketIdInput, example: { marketId },
-    response: v.looseObject({ sumPriceE6: v.number(), balanced: v.boolean() }),
   }),
   getPriceHistory: operation<PricePoint[], PriceHistoryInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-history', auth: 'none', source: 'real',
     summary: 'Price history of an outcome', input: priceHistoryInput, example: { marketId, outcomeIndex: 0, limit: 50 },
-    response: v.array(v.looseObject({ timestamp: v.number(), priceE6: v.number() })),
   }),
   getMarketStats: operation<PredictionMarketStats, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/stats', auth: 'none', source: 'real',
@@ -215,6 +208,5 @@ export const predictionMarketOperations = {
   getMarketTrades: operation<PredictionTrade[], MarketLimitInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/trades', auth: 'none', source: 'real',
     summary: "The market's trades", input: marketLimitInput, example: { marketId, limit: 20 },
-    response: v.array(v.looseObject({ tradeId: v.string(), priceE6: v.number(), amount: v.number() })),
   }),
 }

@@ -76,12 +76,10 @@ export const predictionOracleOperations = {
   getOracleConfig: operation<OracleConfig, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/oracle-config', auth: 'none', source: 'real',
     summary: 'Challenge period, bond and sources of the oracle', input: marketIdInput, example: { marketId },
-    response: v.looseObject({ challengePeriodMs: v.number() }),
   }),
   getProposal: operation<Proposal, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/proposal', auth: 'none', source: 'real',
     summary: 'The current result proposal', input: marketIdInput, example: { marketId },
-    response: v.looseObject({ status: v.string() }),
   }),
   getResearch: operation<OracleResearch, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/research', auth: 'none', source: 'real',

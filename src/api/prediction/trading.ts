@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { cancelledShape, type CancelledOrders } from '../common/orders.ts'
+import type { CancelledOrders } from '../common/orders.ts'
 import { batchOf, clientOrderId, id, priceE6 } from '../schemas.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, shares, type MarketIdInput } from './schemas.ts'
 
@@ -92,21 +92,20 @@ export interface ClaimedWinnings {
 }
 
 const marketId = BINARY_MARKET
-const placedShape = v.looseObject({ txSignature: v.string(), orderId: v.string() })
 
 /** Prediction Trading: every write is a POST and needs trade. */
 export const predictionTradingOperations = {
   cancelOrders: operation<CancelledOrders, CancelPredictionOrdersInput>({
     method: 'POST', path: '/api/v1/prediction/orders/batch-cancel', auth: 'trade', source: 'real',
-    summary: 'Cancel up to 50 orders of a market', input: cancelManyInput, example: { marketId, orderIds: ['5001', '5002'] }, response: cancelledShape,
+    summary: 'Cancel up to 50 orders of a market', input: cancelManyInput, example: { marketId, orderIds: ['5001', '5002'] },
   }),
   cancelAllOrders: operation<CancelledOrders, CancelAllPredictionOrdersInput>({
     method: 'POST', path: '/api/v1/prediction/orders/cancel-all', auth: 'trade', source: 'real',
-    summary: 'Cancel every open order, or those of one market', input: cancelAllInput, example: { marketId }, response: cancelledShape,
+    summary: 'Cancel every open order, or those of one market', input: cancelAllInput, example: { marketId },
   }),
   cancelOrder: operation<TxResponse, CancelPredictionOrderInput>({
     method: 'POST', path: '/api/v1/prediction/orders/cancel', auth: 'trade', source: 'real',
-    summary: 'Cancel one order (POST: the spec says every prediction write is a POST)', input: cancelInput, example: { marketId, orderId: '5001' }, response: placedShape,
+    summary: 'Cancel one order (POST: the spec says every prediction write is a POST)', input: cancelInput, example: { marketId, orderId: '5001' },
   }),
   claimWinnings: operation<ClaimedWinnings, MarketIdInput>({
     method: 'POST', path: '/api/v1/prediction/claims', auth: 'trade', source: 'real',
@@ -127,7 +126,7 @@ export const predictionTradingOperations = {
   placeMultiOutcomeOrder: operation<TxResponse, PredictionOrderInput>({
     method: 'POST', path: '/api/v1/prediction/multi-outcome/orders', auth: 'trade', source: 'real',
     summary: 'Place a limit order on a multi-outcome market; clientOrderId generated when absent',
-    input: predictionOrder, placement: 'order', response: placedShape,
+    input: predictionOrder, placement: 'order',
     example: { marketId: MULTI_MARKET, side: 0, outcomeIndex: 1, priceE6: 300_000, amount: 10, orderType: 0 },
   }),
   redeemMultiOutcomeCompleteSet: operation<RedeemedSet, CompleteSetInput>({
@@ -137,7 +136,7 @@ export const predictionTradingOperations = {
   placeOrder: operation<TxResponse, PredictionOrderInput>({
     method: 'POST', path: '/api/v1/prediction/orders', auth: 'trade', source: 'real',
     summary: 'Place a limit order on a binary market; clientOrderId generated when absent',
-    input: predictionOrder, placement: 'order', response: placedShape,
+    input: predictionOrder, placement: 'order',
     example: { marketId, side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10, orderType: 0 },
   }),
   redeemCompleteSet: operation<RedeemedSet, CompleteSetInput>({

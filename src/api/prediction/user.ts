@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { clientOrderId, id, itemsOf, limit, limitQuery, pageEntries, pageOf, type Items, type LimitQuery, type Page } from '../schemas.ts'
+import { clientOrderId, id, limit, limitQuery, pageEntries, type Items, type LimitQuery, type Page } from '../schemas.ts'
 import type { PredictionMatch } from './markets.ts'
 import type { PredictionOrder } from './trading.ts'
-import { BINARY_MARKET, marketIdInput, predictionOrderShape, type MarketIdInput } from './schemas.ts'
+import { BINARY_MARKET, marketIdInput, type MarketIdInput } from './schemas.ts'
 
 /** Shares held in one outcome; `*E6` are millionths of USDC. */
 export interface PredictionPosition {
@@ -76,14 +76,12 @@ export type MyPositionsQuery = v.InferInput<typeof myPositionsQuery>
 export type MyTradesQuery = v.InferInput<typeof myTradesQuery>
 
 const marketId = BINARY_MARKET
-const fillShape = v.looseObject({ orderId: v.string(), marketId: v.string(), priceE6: v.number() })
 
 /** Prediction User: public feeds, and the caller's own data (needs read). */
 export const predictionUserOperations = {
   getActivity: operation<Items<ActivityEvent>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/activity', auth: 'none', source: 'real',
     summary: 'Activity feed', input: limitQuery, example: { limit: 20 },
-    response: itemsOf(v.looseObject({ type: v.string(), timestamp: v.number() })),
   }),
   getMatchStats: operation<{ marketId: string; totalMatches: number; [field: string]: unknown }, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/match-stats', auth: 'none', source: 'real',
@@ -92,27 +90,24 @@ export const predictionUserOperations = {
   listMatches: operation<Items<PredictionMatch>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/matches', auth: 'none', source: 'real',
     summary: 'Global match history', input: limitQuery, example: { limit: 20 },
-    response: itemsOf(v.looseObject({ matchId: v.string(), priceE6: v.number() })),
   }),
   getMyMatches: operation<Page<PredictionMyMatch>, MyMatchesQuery>({
     method: 'GET', path: '/api/v1/prediction/me/matches', auth: 'read', source: 'real',
-    summary: "The caller's matches; page list", input: myMatchesQuery, example: { limit: 20 }, response: pageOf(fillShape),
+    summary: "The caller's matches; page list", input: myMatchesQuery, example: { limit: 20 },
   }),
   getMyOrders: operation<Page<PredictionOrder>, MyOrdersQuery>({
     method: 'GET', path: '/api/v1/prediction/me/orders', auth: 'read', source: 'real',
     summary: "The caller's orders of every status; filter by market or clientOrderId; page list", input: myOrdersQuery, example: { marketId, limit: 50 },
-    response: pageOf(predictionOrderShape),
   }),
   getMyPositions: operation<Page<PredictionPosition>, MyPositionsQuery>({
     method: 'GET', path: '/api/v1/prediction/me/positions', auth: 'read', source: 'real',
     summary: "The caller's positions; page list", input: myPositionsQuery, example: { activeOnly: true },
-    response: pageOf(v.looseObject({ marketId: v.string(), outcomeIndex: v.number(), shares: v.number() })),
   }),
   getMyStats: operation<PredictionStats>({
     method: 'GET', path: '/api/v1/prediction/me/stats', auth: 'read', source: 'real', summary: "The caller's statistics",
   }),
   getMyTrades: operation<Page<PredictionFill>, MyTradesQuery>({
     method: 'GET', path: '/api/v1/prediction/me/trades', auth: 'read', source: 'real',
-    summary: "The caller's trades; page list", input: myTradesQuery, example: { marketId, limit: 20 }, response: pageOf(fillShape),
+    summary: "The caller's trades; page list", input: myTradesQuery, example: { marketId, limit: 20 },
   }),
 }

@@ -17,5 +17,5 @@ export type SpotApi = WithFindOrder<Api<typeof spotOperations>, SpotOrder>
 
 /** `client.spot` on its own: `spotApi(new ExchangeCore(options))` bundles only the spot schemas. */
 export function spotApi(core: OperationBinder): SpotApi {
-  return withFindOrder<SpotOrder, Api<typeof spotOperations>>(core.bind(spotOperations))
+  return withFindOrder<SpotOrder, Api<typeof spotOperations>>(core.bind(spotOperations, 'spot'))
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { marketDataOperations, type Market, type Ticker } from '../common/market-data.ts'
 import { operation } from '../operation.ts'
-import { tokenSymbol, withStrings } from '../schemas.ts'
+import { tokenSymbol } from '../schemas.ts'
 
 export type SpotMarket = Market
 export type SpotTicker = Ticker
@@ -21,10 +21,10 @@ export const spotMarketDataOperations = {
   ...marketDataOperations<SpotMarket, SpotTicker>('spot', 'ETH-USDC'),
   listTokens: operation<Token[]>({
     method: 'GET', path: '/api/v1/spot/tokens', auth: 'none', source: 'spec',
-    summary: 'Every spot token', response: v.array(withStrings('symbol')),
+    summary: 'Every spot token',
   }),
   getToken: operation<Token, TokenInput>({
     method: 'GET', path: '/api/v1/spot/tokens/:symbol', auth: 'none', source: 'spec',
-    summary: 'One spot token', input: tokenInput, example: { symbol: 'ETH' }, response: withStrings('symbol'),
+    summary: 'One spot token', input: tokenInput, example: { symbol: 'ETH' },
   }),
 }

@@ -1,0 +1,14 @@
+// Light response checks of the system operations (`exchange-client/strict`).
+import * as v from 'valibot'
+import type { ResponseTable } from './operation.ts'
+import { withStrings } from './response-shapes.ts'
+import type { systemOperations } from './system.ts'
+
+const statusShape = withStrings('status')
+
+export const systemResponses: ResponseTable<typeof systemOperations> = {
+  time: v.looseObject({ serverTime: v.number() }),
+  health: statusShape,
+  info: v.looseObject({}),
+  status: statusShape,
+}
