@@ -66,6 +66,11 @@ function neverSent(error: unknown): boolean {
   return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND'
 }
 
+/** What the attempts of one call went through: a write attempt that left and got no answer. */
+interface Attempts {
+  lost: unknown
+}
+
 /**
  * ky over a pluggable fetch, with per-attempt signing: every attempt, retries included, gets a
  * fresh timestamp and signature, computed over exactly the path and body bytes that go on the wire.
@@ -109,21 +114,33 @@ export class Transport {
         `${spec.method.toUpperCase()} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
+    const attempts: Attempts = { lost: undefined }
+    try {
+      return await this.#sendWithClock<T>(spec, signed, attempts)
+    } catch (error) {
+      // An earlier attempt of this write left and got no answer: a later failure does not say
+      // that one was not applied.
+      if (attempts.lost === undefined || error instanceof OrderOutcomeUnknownError) throw error
+      throw new OrderOutcomeUnknownError(spec.clientOrderId, error)
+    }
+  }
+
+  async #sendWithClock<T>(spec: RequestSpec, signed: boolean, attempts: Attempts): Promise<Envelope<T>> {
     const epoch = this.#clockEpoch
     try {
-      return await this.#attempt<T>(spec, signed)
+      return await this.#attempt<T>(spec, signed, attempts)
     } catch (error) {
       if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== AUTH_ERROR_CODES.AUTH_TIMESTAMP_EXPIRED) throw error
       // The service rejected our clock, so nothing was executed: re-measure (unless that happened
       // since this call was signed), then sign afresh once.
       if (epoch === this.#clockEpoch) await this.syncClock()
-      return this.#attempt<T>(spec, signed)
+      return this.#attempt<T>(spec, signed, attempts)
     }
   }
 
   /** Measures the offset to the server's clock now. Concurrent callers share one measurement. */
   syncClock(): Promise<void> {
-    this.#clockSync ??= this.#attempt<{ serverTime: number }>({ method: 'GET', path: CLOCK_PATH }, false, true)
+    this.#clockSync ??= this.#attempt<{ serverTime: number }>({ method: 'GET', path: CLOCK_PATH }, false, { lost: undefined }, true)
       .then(() => {
         this.#clockEpoch++
       })
@@ -133,7 +150,7 @@ export class Transport {
     return this.#clockSync
   }
 
-  async #attempt<T>(spec: RequestSpec, signed: boolean, isClockSync = false): Promise<Envelope<T>> {
+  async #attempt<T>(spec: RequestSpec, signed: boolean, attempts: Attempts, isClockSync = false): Promise<Envelope<T>> {
     const method = spec.method.toUpperCase()
     const url = new URL(this.baseUrl + spec.path)
     appendQuery(url, spec.query)
@@ -145,6 +162,7 @@ export class Transport {
     const unsignedPayload = signingPayload('', method, url.pathname, body)
     const timeout = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
     const { clock, credentials } = this
+    const isWrite = method !== 'GET' && method !== 'HEAD'
     let sentAt = 0
 
     const headers: Record<string, string> = body === '' ? {} : { 'content-type': 'application/json' }
@@ -159,6 +177,11 @@ export class Transport {
         signal: spec.signal,
         retry: kyRetry(this.#options.retry, method, spec.idempotent === true),
         hooks: {
+          beforeRetry: [
+            ({ error }) => {
+              if (isWrite && !(error instanceof HTTPError) && !neverSent(error)) attempts.lost ??= error
+            },
+          ],
           beforeRequest: [
             async (request) => {
               sentAt = clock.localNow()

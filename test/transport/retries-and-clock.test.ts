@@ -65,6 +65,15 @@ describe('retries', () => {
     expect(sent[0]!.body).toBe(sent[1]!.body)
     for (const s of sent) expect(s.headers.get('x-signature')).toBe(signatureOf(s))
   })
+
+  it('an idempotent write whose first attempt got no answer stays outcome-unknown when the retries then fail', async () => {
+    const { fetch, sent } = fetchDouble(networkFailure(), errorResponse(503, 'UNAVAILABLE', 10503))
+    const client = new ExchangeClient({ baseUrl, apiKey, secretKey, fetch, retry: { limit: 2, backoffLimitMs: 1 } })
+    const error = await client.request({ method: 'POST', path: '/api/v1/perp/orders', body: { clientOrderId: 'k2' }, idempotent: true, clientOrderId: 'k2' }).catch((e: unknown) => e)
+    expect(sent).toHaveLength(3)
+    expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
+    expect(error).toMatchObject({ clientOrderId: 'k2', cause: { status: 503, code: 'UNAVAILABLE' } })
+  })
 })
 
 describe('clock re-sync on AUTH_TIMESTAMP_EXPIRED', () => {
