@@ -16,6 +16,7 @@ import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
 import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
+import { checkTransportOptions } from './transport/prepare.ts'
 
 export { DEFAULT_SERVICE_NAME }
 
@@ -40,6 +41,17 @@ export interface ExchangeClientOptions extends TransportOptions {
    * unless this is true. Prefer a read-only key there, or a backend that signs (`sign`).
    */
   allowTradingKeyInBrowser?: boolean
+}
+
+/** Refuses options of the wrong type up front, naming the field (before any I/O, before any secret is imported). */
+function checkOptions(options: ExchangeClientOptions): void {
+  checkTransportOptions(options)
+  const { sign, serviceName, validateResponses, allowTradingKeyInBrowser } = options
+  const wrong = (field: string, expected: string) => new ExchangeValidationError(field, 'type', `${field}: must be ${expected}`)
+  if (sign !== undefined && typeof sign !== 'function') throw wrong('sign', 'a function')
+  if (serviceName !== undefined && (typeof serviceName !== 'string' || serviceName === '')) throw wrong('serviceName', 'a non-empty string')
+  if (validateResponses !== undefined && validateResponses !== 'off' && validateResponses !== 'strict') throw wrong('validateResponses', '"off" or "strict"')
+  if (allowTradingKeyInBrowser !== undefined && typeof allowTradingKeyInBrowser !== 'boolean') throw wrong('allowTradingKeyInBrowser', 'true or false')
 }
 
 function credentialsFrom(options: ExchangeClientOptions) {
@@ -75,6 +87,7 @@ export class ExchangeCore {
   readonly serviceName: string
 
   constructor(options: ExchangeClientOptions) {
+    checkOptions(options)
     this.#transport = new Transport(options, new ServerClock(options.now), credentialsFrom(options))
     this.#validateResponses = options.validateResponses ?? 'off'
     this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
@@ -152,7 +165,7 @@ export class ExchangeClient extends ExchangeCore {
    * client signs with it from now on.
    */
   async onboard(params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
-    const key = await onboardVia(this.transport, this.serviceName, { allowTradingKeyInBrowser: this.#allowTradingKeyInBrowser, ...params })
+    const key = await onboardVia(this.transport, this.serviceName, params, this.#allowTradingKeyInBrowser)
     if (params.use === true) this.useCredentials(key.apiKey, key.secretKey)
     return key
   }

@@ -11,6 +11,7 @@ import {
   ExchangeValidationError,
   OrderOutcomeUnknownError,
 } from './errors.ts'
+import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
 import { kyRetry, type RetryOptions } from './retry.ts'
 
 export type QueryScalar = string | number | boolean
@@ -51,15 +52,6 @@ export interface TransportOptions {
 
 const CLOCK_PATH = '/api/v1/system/time'
 
-function appendQuery(url: URL, query: Record<string, QueryValue> | undefined): void {
-  if (!query) return
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue
-    if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item))
-    else url.searchParams.append(name, String(value))
-  }
-}
-
 /** Node's fetch says why a connection failed; a refused one certainly carried nothing. */
 function neverSent(error: unknown): boolean {
   const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause
@@ -85,6 +77,7 @@ export class Transport {
   #clockEpoch = 0
 
   constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
+    checkTransportOptions(options)
     let base: URL
     try {
       base = new URL(options.baseUrl)
@@ -106,17 +99,18 @@ export class Transport {
   }
 
   async sendForEnvelope<T>(spec: RequestSpec): Promise<Envelope<T>> {
+    const request = prepareRequest(spec, this.baseUrl)
     const signed = spec.auth ?? this.credentials !== undefined
     if (signed && !this.credentials) {
       throw new ExchangeValidationError(
         'apiKey',
         'required',
-        `${spec.method.toUpperCase()} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
+        `${request.method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
     const attempts: Attempts = { lost: undefined }
     try {
-      return await this.#sendWithClock<T>(spec, signed, attempts)
+      return await this.#sendWithClock<T>(spec, request, signed, attempts)
     } catch (error) {
       // An earlier attempt of this write left and got no answer: a later failure does not say
       // that one was not applied.
@@ -125,22 +119,23 @@ export class Transport {
     }
   }
 
-  async #sendWithClock<T>(spec: RequestSpec, signed: boolean, attempts: Attempts): Promise<Envelope<T>> {
+  async #sendWithClock<T>(spec: RequestSpec, request: PreparedRequest, signed: boolean, attempts: Attempts): Promise<Envelope<T>> {
     const epoch = this.#clockEpoch
     try {
-      return await this.#attempt<T>(spec, signed, attempts)
+      return await this.#attempt<T>(spec, request, signed, attempts)
     } catch (error) {
       if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== AUTH_ERROR_CODES.AUTH_TIMESTAMP_EXPIRED) throw error
       // The service rejected our clock, so nothing was executed: re-measure (unless that happened
       // since this call was signed), then sign afresh once.
       if (epoch === this.#clockEpoch) await this.syncClock()
-      return this.#attempt<T>(spec, signed, attempts)
+      return this.#attempt<T>(spec, request, signed, attempts)
     }
   }
 
   /** Measures the offset to the server's clock now. Concurrent callers share one measurement. */
   syncClock(): Promise<void> {
-    this.#clockSync ??= this.#attempt<{ serverTime: number }>({ method: 'GET', path: CLOCK_PATH }, false, { lost: undefined }, true)
+    const spec = { method: 'GET', path: CLOCK_PATH }
+    this.#clockSync ??= this.#attempt<{ serverTime: number }>(spec, prepareRequest(spec, this.baseUrl), false, { lost: undefined }, true)
       .then(() => {
         this.#clockEpoch++
       })
@@ -150,14 +145,7 @@ export class Transport {
     return this.#clockSync
   }
 
-  async #attempt<T>(spec: RequestSpec, signed: boolean, attempts: Attempts, isClockSync = false): Promise<Envelope<T>> {
-    const method = spec.method.toUpperCase()
-    const url = new URL(this.baseUrl + spec.path)
-    appendQuery(url, spec.query)
-    if (spec.body !== undefined && (method === 'GET' || method === 'HEAD')) {
-      throw new ExchangeValidationError('body', 'not-allowed', `${method} requests carry no body`)
-    }
-    const body = spec.body === undefined ? '' : typeof spec.body === 'string' ? spec.body : JSON.stringify(spec.body)
+  async #attempt<T>(spec: RequestSpec, { method, url, body }: PreparedRequest, signed: boolean, attempts: Attempts, isClockSync = false): Promise<Envelope<T>> {
     // The path exactly as it goes on the wire (after URL normalisation), and never its query.
     const unsignedPayload = signingPayload('', method, url.pathname, body)
     const timeout = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
