@@ -108,6 +108,7 @@ export class Transport {
         `${request.method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
+    if (spec.signal?.aborted) throw new ExchangeNetworkError('aborted', `${request.method} ${spec.path} was aborted before it was sent`, { cause: spec.signal.reason })
     const attempts: Attempts = { lost: undefined }
     try {
       return await this.#sendWithClock<T>(spec, request, signed, attempts)
@@ -152,6 +153,8 @@ export class Transport {
     const { clock, credentials } = this
     const isWrite = method !== 'GET' && method !== 'HEAD'
     let sentAt = 0
+    /** An attempt was handed to fetch: from here on, a write may have reached the service. */
+    let left = false
 
     const headers: Record<string, string> = body === '' ? {} : { 'content-type': 'application/json' }
     let response: Response
@@ -173,12 +176,13 @@ export class Transport {
           beforeRequest: [
             async (request) => {
               sentAt = clock.localNow()
-              if (!signed || !credentials) return
+              if (!signed || !credentials) return void (left = true)
               const timestamp = String(clock.stamp(unsignedPayload))
               const signature = await credentials.sign(timestamp + unsignedPayload)
               request.headers.set('X-API-KEY', credentials.apiKey)
               request.headers.set('X-TIMESTAMP', timestamp)
               request.headers.set('X-SIGNATURE', signature)
+              left = true
             },
           ],
         },
@@ -187,10 +191,17 @@ export class Transport {
       if (error instanceof HTTPError) {
         response = error.response
       } else {
-        throw this.#networkError(error, method, spec)
+        throw this.#networkError(error, method, spec, left)
       }
     }
-    const text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, timeout)
+    let text: string
+    try {
+      text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, timeout, spec.signal)
+    } catch (error) {
+      // The answer had begun, so the service acted on the write (or refused it); only the body is lost.
+      if (isWrite && error instanceof ExchangeNetworkError) throw new OrderOutcomeUnknownError(spec.clientOrderId, error)
+      throw error
+    }
     const receivedAt = clock.localNow()
     const envelope = openEnvelope<T>(
       response.status,
@@ -206,12 +217,13 @@ export class Transport {
     return envelope
   }
 
-  #networkError(error: unknown, method: string, spec: RequestSpec): ExchangeError {
+  #networkError(error: unknown, method: string, spec: RequestSpec, left: boolean): ExchangeError {
     if (error instanceof ExchangeError) return error
     const aborted = spec.signal?.aborted === true
     const timedOut = error instanceof TimeoutError
     const isWrite = method !== 'GET' && method !== 'HEAD'
-    if (isWrite && !aborted && !neverSent(error)) return new OrderOutcomeUnknownError(spec.clientOrderId, error)
+    // A write that left may have been applied, whatever stopped us waiting for its answer (an abort included).
+    if (isWrite && left && !neverSent(error)) return new OrderOutcomeUnknownError(spec.clientOrderId, error)
     if (aborted) return new ExchangeNetworkError('aborted', `${method} ${spec.path} was aborted`, { cause: error })
     if (timedOut) return new ExchangeNetworkError('timeout', `${method} ${spec.path} got no answer within the timeout`, { cause: error })
     return new ExchangeNetworkError('network', `${method} ${spec.path} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error })

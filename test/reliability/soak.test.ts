@@ -1,13 +1,14 @@
 // Soak: thousands of mixed calls through ExchangeClient against the reference exchange over loopback
 // HTTP, with every fault the exchange can inject, then a reconciliation against the exchange's own
 // order book: nothing lost, nothing doubled, every unknown outcome resolved.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ExchangeApiError, ExchangeClient, OrderOutcomeUnknownError, isExchangeError } from '../../src/index.ts'
 import type { PerpOrderInput } from '../../src/api/perp/trading.ts'
 import { seededRandom } from '../../src/testing/market/prng.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { BOB, TEST_KEYS } from '../support/seed.ts'
 import { countingFetch } from './support/counting-fetch.ts'
+import { trackUnhandledRejections } from './support/unhandled.ts'
 
 const OPERATIONS = 5_000
 const CONCURRENCY = 8
@@ -24,14 +25,7 @@ interface Placement {
   chosenId: boolean
 }
 
-const unhandled: unknown[] = []
-const onUnhandled = (reason: unknown) => unhandled.push(reason)
-beforeAll(() => {
-  process.on('unhandledRejection', onUnhandled)
-})
-afterAll(() => {
-  process.off('unhandledRejection', onUnhandled)
-})
+const unhandled = trackUnhandledRejections()
 
 describe('soak under faults', () => {
   it(`${OPERATIONS} mixed operations: every placement accounted for exactly once`, { timeout: 120_000 }, async () => {
