@@ -145,7 +145,7 @@ describe('slow senders', () => {
     const accounts = exchange.accounts.size
     const partialHead = await open(url)
     const partialBody = await open(url)
-    const replies = [replyOf(partialHead), replyOf(partialBody)]
+    const replies = [replyOf(partialHead), replyOf(partialBody)] as const
     partialHead.write('GET /api/v1/system/ti')
     partialBody.write(httpRequest('POST', ONBOARD, { 'content-length': '400' }, '{"walletAddress":"0x'))
     // Meanwhile the exchange answers everyone else.
