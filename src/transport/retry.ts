@@ -1,3 +1,6 @@
+import { HTTPError } from 'ky'
+import { parseRetryAfter } from './envelope.ts'
+
 /** When a failed attempt is tried again. Reads retry; writes only when the caller made them idempotent. */
 export interface RetryOptions {
   /** Attempts after the first. Default 2. */
@@ -11,17 +14,26 @@ export interface RetryOptions {
 const RETRY_STATUS = [408, 429, 500, 502, 503, 504]
 const RETRY_AFTER_STATUS = [413, 429, 503]
 
+/** A Retry-After longer than the caller will wait: fail now (ky would wait the cap and retry early). */
+function waitTooLong(error: unknown, maxRetryAfterMs: number): boolean {
+  if (!(error instanceof HTTPError) || !RETRY_AFTER_STATUS.includes(error.response.status)) return false
+  const waitMs = parseRetryAfter(error.response.headers.get('retry-after'))
+  return waitMs !== undefined && waitMs > maxRetryAfterMs
+}
+
 /** ky's retry settings for one request. */
 export function kyRetry(options: RetryOptions | number | false | undefined, method: string, idempotent: boolean) {
   const settings = typeof options === 'object' ? options : { limit: options === false ? 0 : options }
   const retriable = method === 'GET' || method === 'HEAD' || idempotent
+  const maxRetryAfter = settings.maxRetryAfterMs ?? 30_000
   return {
+    shouldRetry: ({ error }: { error: unknown }) => (waitTooLong(error, maxRetryAfter) ? false : undefined),
     limit: retriable ? settings.limit ?? 2 : 0,
     methods: [method.toLowerCase()],
     statusCodes: RETRY_STATUS,
     afterStatusCodes: RETRY_AFTER_STATUS,
     backoffLimit: settings.backoffLimitMs ?? 5000,
-    maxRetryAfter: settings.maxRetryAfterMs ?? 30_000,
+    maxRetryAfter,
     retryOnTimeout: true,
     jitter: true,
   }
