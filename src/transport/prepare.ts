@@ -20,6 +20,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const invalid = (field: string, rule: string, message: string) => new ExchangeValidationError(field, rule, `${field}: ${message}`)
 
+/** By shape, as fetch itself checks: a signal from another realm (an iframe, a test DOM) is still one. */
+function isAbortSignal(value: unknown): value is AbortSignal {
+  const signal = value as Partial<AbortSignal> | null
+  return typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function'
+}
+
 function isScalar(value: unknown): boolean {
   return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
 }
@@ -66,7 +72,7 @@ export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest 
   const method = typeof spec.method === 'string' ? spec.method.toUpperCase() : undefined
   if (method === undefined || !METHODS.includes(method)) throw invalid('method', 'method', `must be one of ${METHODS.join(', ')}`)
   if (typeof spec.path !== 'string' || !spec.path.startsWith('/')) throw invalid('path', 'path', 'must be a string starting with "/", e.g. /api/v1/system/time')
-  if (spec.signal !== undefined && !(spec.signal instanceof AbortSignal)) throw invalid('signal', 'signal', 'must be an AbortSignal')
+  if (spec.signal !== undefined && !isAbortSignal(spec.signal)) throw invalid('signal', 'signal', 'must be an AbortSignal')
   checkTimeout('timeoutMs', spec.timeoutMs)
   checkOptional('auth', spec.auth, 'boolean')
   checkOptional('idempotent', spec.idempotent, 'boolean')
