@@ -43,17 +43,6 @@ export interface ExchangeClientOptions extends TransportOptions {
   allowTradingKeyInBrowser?: boolean
 }
 
-/** Refuses options of the wrong type up front, naming the field (before any I/O, before any secret is imported). */
-function checkOptions(options: ExchangeClientOptions): void {
-  checkTransportOptions(options)
-  const { sign, serviceName, validateResponses, allowTradingKeyInBrowser } = options
-  const wrong = (field: string, expected: string) => new ExchangeValidationError(field, 'type', `${field}: must be ${expected}`)
-  if (sign !== undefined && typeof sign !== 'function') throw wrong('sign', 'a function')
-  if (serviceName !== undefined && (typeof serviceName !== 'string' || serviceName === '')) throw wrong('serviceName', 'a non-empty string')
-  if (validateResponses !== undefined && validateResponses !== 'off' && validateResponses !== 'strict') throw wrong('validateResponses', '"off" or "strict"')
-  if (allowTradingKeyInBrowser !== undefined && typeof allowTradingKeyInBrowser !== 'boolean') throw wrong('allowTradingKeyInBrowser', 'true or false')
-}
-
 function credentialsFrom(options: ExchangeClientOptions) {
   const { apiKey, secretKey, sign } = options
   if (apiKey === undefined && secretKey === undefined && sign === undefined) return undefined
@@ -87,7 +76,7 @@ export class ExchangeCore {
   readonly serviceName: string
 
   constructor(options: ExchangeClientOptions) {
-    checkOptions(options)
+    checkTransportOptions(options) // first: the rest reads fields of it
     this.#transport = new Transport(options, new ServerClock(options.now), credentialsFrom(options))
     this.#validateResponses = options.validateResponses ?? 'off'
     this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME

@@ -17,7 +17,7 @@ export class ServerClock {
   readonly #lastStamp = new Map<string, number>()
 
   constructor(now: () => number = Date.now) {
-    if (typeof now !== 'function') throw new ExchangeValidationError('now', 'function', 'now: must be a function returning UTC ms')
+    if (typeof now !== 'function') throw new ExchangeValidationError('now', 'type', 'now: must be a function')
     this.#now = now
   }
 

@@ -4,8 +4,7 @@ const decoder = /* @__PURE__ */ new TextDecoder()
 
 /**
  * Reads a body as text, refusing one larger than `maxBytes` and one that stalls past `timeoutMs`
- * (a server that sends headers and then nothing must not hang the caller), and stopping when
- * `signal` fires.
+ * (a server that sends headers and then nothing must not hang the caller).
  */
 export async function readBodyText(response: Response, maxBytes: number, timeoutMs: number | false, signal?: AbortSignal): Promise<string> {
   const declared = Number(response.headers.get('content-length'))
@@ -15,27 +14,20 @@ export async function readBodyText(response: Response, maxBytes: number, timeout
   }
   const reader = response.body?.getReader()
   if (!reader) return ''
-  const status = `HTTP ${response.status}`
   let timer: ReturnType<typeof setTimeout> | undefined
-  let onAbort: (() => void) | undefined
-  const stopped = new Promise<never>((_, reject) => {
-    const stop = (error: ExchangeNetworkError) => {
-      reject(error)
-      void reader.cancel().catch(() => undefined)
-    }
-    if (timeoutMs !== false) {
-      timer = setTimeout(() => stop(new ExchangeNetworkError('timeout', `${status}: the response body did not finish within ${timeoutMs} ms`)), timeoutMs)
-    }
-    onAbort = () => stop(new ExchangeNetworkError('aborted', `${status}: reading the response body was aborted`, { cause: signal?.reason }))
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
-  stopped.catch(() => undefined) // only read while racing
+  const stalled = timeoutMs === false
+    ? undefined
+    : new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new ExchangeNetworkError('timeout', `HTTP ${response.status}: the response body did not finish within ${timeoutMs} ms`))
+        void reader.cancel().catch(() => undefined)
+      }, timeoutMs)
+    })
   const chunks: Uint8Array[] = []
   let size = 0
   try {
     for (;;) {
-      if (signal?.aborted) onAbort!()
-      const { done, value } = await Promise.race([reader.read(), stopped])
+      const { done, value } = await (stalled ? Promise.race([reader.read(), stalled]) : reader.read())
       if (done) break
       size += value.byteLength
       if (size > maxBytes) {
@@ -46,10 +38,11 @@ export async function readBodyText(response: Response, maxBytes: number, timeout
     }
   } catch (cause) {
     if (cause instanceof ExchangeResponseError || cause instanceof ExchangeNetworkError) throw cause
-    throw new ExchangeNetworkError('network', `${status}: the connection broke while reading the response body`, { cause })
+    // fetch errors the body when the request's signal fires.
+    const aborted = signal?.aborted === true
+    throw new ExchangeNetworkError(aborted ? 'aborted' : 'network', `HTTP ${response.status}: the response body ${aborted ? 'was aborted' : 'broke off'}`, { cause })
   } finally {
     clearTimeout(timer)
-    if (onAbort) signal?.removeEventListener('abort', onAbort)
   }
   if (chunks.length === 1) return decoder.decode(chunks[0])
   const all = new Uint8Array(size)

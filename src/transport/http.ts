@@ -78,15 +78,6 @@ export class Transport {
 
   constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
     checkTransportOptions(options)
-    let base: URL
-    try {
-      base = new URL(options.baseUrl)
-    } catch {
-      throw new ExchangeValidationError('baseUrl', 'url', `baseUrl must be an absolute http(s) URL`)
-    }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-      throw new ExchangeValidationError('baseUrl', 'url', `baseUrl must be an http(s) URL, not ${base.protocol}`)
-    }
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
     this.#options = options
     this.clock = clock
@@ -108,7 +99,7 @@ export class Transport {
         `${request.method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
-    if (spec.signal?.aborted) throw new ExchangeNetworkError('aborted', `${request.method} ${spec.path} was aborted before it was sent`, { cause: spec.signal.reason })
+    if (spec.signal?.aborted) throw this.#networkError(spec.signal.reason, request.method, spec, false)
     const attempts: Attempts = { lost: undefined }
     try {
       return await this.#sendWithClock<T>(spec, request, signed, attempts)

@@ -14,20 +14,15 @@ export interface RetryOptions {
 const RETRY_STATUS = [408, 429, 500, 502, 503, 504]
 const RETRY_AFTER_STATUS = [413, 429, 503]
 
-/** A Retry-After longer than the caller will wait: fail now (ky would wait the cap and retry early). */
-function waitTooLong(error: unknown, maxRetryAfterMs: number): boolean {
-  if (!(error instanceof HTTPError) || !RETRY_AFTER_STATUS.includes(error.response.status)) return false
-  const waitMs = parseRetryAfter(error.response.headers.get('retry-after'))
-  return waitMs !== undefined && waitMs > maxRetryAfterMs
-}
-
 /** ky's retry settings for one request. */
 export function kyRetry(options: RetryOptions | number | false | undefined, method: string, idempotent: boolean) {
   const settings = typeof options === 'object' ? options : { limit: options === false ? 0 : options }
   const retriable = method === 'GET' || method === 'HEAD' || idempotent
   const maxRetryAfter = settings.maxRetryAfterMs ?? 30_000
   return {
-    shouldRetry: ({ error }: { error: unknown }) => (waitTooLong(error, maxRetryAfter) ? false : undefined),
+    // A Retry-After longer than the caller will wait fails now (ky would wait the cap and retry early).
+    shouldRetry: ({ error }: { error: unknown }) =>
+      error instanceof HTTPError && (parseRetryAfter(error.response.headers.get('retry-after')) ?? 0) > maxRetryAfter ? false : undefined,
     limit: retriable ? settings.limit ?? 2 : 0,
     methods: [method.toLowerCase()],
     statusCodes: RETRY_STATUS,
