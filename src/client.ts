@@ -16,6 +16,7 @@ import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
 import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
+import { checkTransportOptions } from './transport/prepare.ts'
 
 export { DEFAULT_SERVICE_NAME }
 
@@ -78,6 +79,7 @@ export class ExchangeCore {
   readonly serviceName: string
 
   constructor(options: ExchangeClientOptions) {
+    checkTransportOptions(options) // first: the rest reads fields of it
     this.#transport = new Transport(options, new ServerClock(options.now), credentialsFrom(options))
     this.#validateResponses = responseChecking(options.validateResponses)
     this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
@@ -159,7 +161,7 @@ export class ExchangeClient extends ExchangeCore {
    * client signs with it from now on.
    */
   async onboard(params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
-    const key = await onboardVia(this.transport, this.serviceName, { allowTradingKeyInBrowser: this.#allowTradingKeyInBrowser, ...params })
+    const key = await onboardVia(this.transport, this.serviceName, params, this.#allowTradingKeyInBrowser)
     if (params.use === true) this.useCredentials(key.apiKey, key.secretKey)
     return key
   }

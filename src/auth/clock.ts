@@ -1,3 +1,5 @@
+import { ExchangeValidationError } from '../transport/errors.ts'
+
 /**
  * The client's view of the server's clock. No timers: the offset is learnt from answers the client
  * gets anyway (`meta.timestamp`, an NTP-style filter) and re-measured on demand from
@@ -15,6 +17,7 @@ export class ServerClock {
   readonly #lastStamp = new Map<string, number>()
 
   constructor(now: () => number = Date.now) {
+    if (typeof now !== 'function') throw new ExchangeValidationError('now', 'type', 'now: must be a function')
     this.#now = now
   }
 

@@ -64,11 +64,12 @@ async function signWithin(signer: WalletSigner, message: string, windowMs: numbe
 }
 
 /** Onboarding over a transport: the client's own, or a fresh one for the standalone `onboard()`. */
-export async function onboardVia(transport: Transport, serviceName: string, params: OnboardParams): Promise<OnboardedKey> {
-  const walletType = params.walletType ?? params.signer?.walletType
-  const checked = parseInput(paramsSchema, { ...params, walletType })
+export async function onboardVia(transport: Transport, serviceName: string, params: OnboardParams, allowTradingKeyInBrowser?: boolean): Promise<OnboardedKey> {
+  const walletType = params?.walletType ?? params?.signer?.walletType
+  // Spread only an object: spreading a string would make one field per character.
+  const checked = parseInput(paramsSchema, typeof params === 'object' && params !== null ? { ...params, walletType } : params)
   const permissions = { canRead: true, canTrade: true, ...checked.permissions }
-  refuseTradingKeyInBrowser(permissions, params.allowTradingKeyInBrowser)
+  refuseTradingKeyInBrowser(permissions, params.allowTradingKeyInBrowser ?? allowTradingKeyInBrowser)
   if (!transport.clock.synced) await transport.syncClock()
   const timestamp = transport.clock.now()
   const message = loginMessage(serviceName, timestamp)
@@ -91,6 +92,6 @@ export async function onboardVia(transport: Transport, serviceName: string, para
  * `const key = await onboard({ baseUrl, signer })`, then `new ExchangeClient({ baseUrl, ...key })`.
  */
 export async function onboard(options: OnboardOptions): Promise<OnboardedKey> {
-  const transport = new Transport(options, new ServerClock(options.now))
+  const transport = new Transport(options, new ServerClock(options?.now))
   return onboardVia(transport, options.serviceName ?? DEFAULT_SERVICE_NAME, options)
 }

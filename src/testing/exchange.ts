@@ -10,7 +10,7 @@ import { fail, ok, preflight, type Meta } from './http/envelope.ts'
 import { failures } from './http/failures.ts'
 import { handle, toFailure } from './http/handle.ts'
 import { Router, type ExchangeModule } from './http/router.ts'
-import { createMarketModule } from './market/index.ts'
+import { createMarketModule, type MarketModule } from './market/index.ts'
 import { onboardingModule } from './onboarding/module.ts'
 import type { Platform } from './platform.ts'
 import { parseSeed, type Seed } from './seed.ts'
@@ -57,6 +57,8 @@ export interface ReferenceExchange {
   readonly accounts: AccountBook
   readonly replay: ReplayGuard
   readonly faults: Faults
+  /** The market's state: inspection helpers (`orders(accountId)`, `balances`, `positions`) for tests. */
+  readonly market: MarketModule
   readonly serviceName: string
   readonly maxBodyBytes: number
   /** Server time: the clock plus the current offset. */
@@ -66,17 +68,9 @@ export interface ReferenceExchange {
 const DEFAULT_STARTING_BALANCES: Readonly<Record<string, string>> = { USDC: '10000' }
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 
-/**
- * The modules every reference exchange has, in registration order. The market engine
- * (markets, accounts, trading) joins this list.
- */
-function builtInModules(platform: Platform, options: ReferenceExchangeOptions): ExchangeModule[] {
-  return [
-    systemModule(platform),
-    onboardingModule(platform),
-    keysModule(platform),
-    createMarketModule({ now: () => platform.now(), challengePeriodMs: options.challengePeriodMs }),
-  ]
+/** The modules every reference exchange has, in registration order; the market comes last. */
+function builtInModules(platform: Platform, market: MarketModule): ExchangeModule[] {
+  return [systemModule(platform), onboardingModule(platform), keysModule(platform), market]
 }
 
 function checkOptions(options: ReferenceExchangeOptions): void {
@@ -122,7 +116,8 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     openWalletAccount: (walletType, walletAddress) =>
       openAccount({ id: accounts.nextId(), walletType, walletAddress, createdAt: now() }, startingBalances),
   }
-  const modules = [...builtInModules(platform, options), ...(options.modules ?? [])]
+  const market = createMarketModule({ now, challengePeriodMs: options.challengePeriodMs })
+  const modules = [...builtInModules(platform, market), ...(options.modules ?? [])]
   for (const module of modules) module.register(router)
   for (const account of seed.accounts) {
     openAccount({ id: account.id, walletType: null, walletAddress: null, createdAt: now() }, account.balances ?? startingBalances)
@@ -163,6 +158,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     accounts,
     replay,
     faults,
+    market,
     serviceName: platform.serviceName,
     maxBodyBytes,
     now,

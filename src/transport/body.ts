@@ -6,7 +6,7 @@ const decoder = /* @__PURE__ */ new TextDecoder()
  * Reads a body as text, refusing one larger than `maxBytes` and one that stalls past `timeoutMs`
  * (a server that sends headers and then nothing must not hang the caller).
  */
-export async function readBodyText(response: Response, maxBytes: number, timeoutMs: number | false): Promise<string> {
+export async function readBodyText(response: Response, maxBytes: number, timeoutMs: number | false, signal?: AbortSignal): Promise<string> {
   const declared = Number(response.headers.get('content-length'))
   if (declared > maxBytes) {
     void response.body?.cancel().catch(() => undefined)
@@ -19,7 +19,7 @@ export async function readBodyText(response: Response, maxBytes: number, timeout
     ? undefined
     : new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        reject(new ExchangeNetworkError('timeout', `the response body did not finish within ${timeoutMs} ms`))
+        reject(new ExchangeNetworkError('timeout', `HTTP ${response.status}: the response body did not finish within ${timeoutMs} ms`))
         void reader.cancel().catch(() => undefined)
       }, timeoutMs)
     })
@@ -38,7 +38,9 @@ export async function readBodyText(response: Response, maxBytes: number, timeout
     }
   } catch (cause) {
     if (cause instanceof ExchangeResponseError || cause instanceof ExchangeNetworkError) throw cause
-    throw new ExchangeNetworkError('network', 'the connection broke while reading the response body', { cause })
+    // fetch errors the body when the request's signal fires.
+    const aborted = signal?.aborted === true
+    throw new ExchangeNetworkError(aborted ? 'aborted' : 'network', `HTTP ${response.status}: the response body ${aborted ? 'was aborted' : 'broke off'}`, { cause })
   } finally {
     clearTimeout(timer)
   }

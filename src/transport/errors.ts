@@ -44,12 +44,19 @@ export class ExchangeError extends Error {
   }
 }
 
+const MAX_MESSAGE = 500
+
+/** A message that quotes the caller's value stays readable when the value is megabytes long. */
+function capped(message: string): string {
+  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}… (${message.length} characters)` : message
+}
+
 /** Bad input, thrown before any network I/O. `field` is a dotted path into the input. */
 export class ExchangeValidationError extends ExchangeError {
   readonly field: string
   readonly rule: string
   constructor(field: string, rule: string, message?: string) {
-    super('validation', message ?? `${field || 'input'}: ${rule}`)
+    super('validation', capped(message ?? `${field || 'input'}: ${rule}`))
     this.name = 'ExchangeValidationError'
     this.field = field
     this.rule = rule

@@ -11,6 +11,7 @@ import {
   ExchangeValidationError,
   OrderOutcomeUnknownError,
 } from './errors.ts'
+import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
 import { kyRetry, type RetryOptions } from './retry.ts'
 
 export type QueryScalar = string | number | boolean
@@ -51,19 +52,15 @@ export interface TransportOptions {
 
 const CLOCK_PATH = '/api/v1/system/time'
 
-function appendQuery(url: URL, query: Record<string, QueryValue> | undefined): void {
-  if (!query) return
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue
-    if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item))
-    else url.searchParams.append(name, String(value))
-  }
-}
-
 /** Node's fetch says why a connection failed; a refused one certainly carried nothing. */
 function neverSent(error: unknown): boolean {
   const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause
   return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND'
+}
+
+/** What the attempts of one call went through: a write attempt that left and got no answer. */
+interface Attempts {
+  lost: unknown
 }
 
 /**
@@ -98,15 +95,7 @@ export class Transport {
   #clockEpoch = 0
 
   constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
-    let base: URL
-    try {
-      base = new URL(options.baseUrl)
-    } catch {
-      throw new ExchangeValidationError('baseUrl', 'url', `baseUrl must be an absolute http(s) URL`)
-    }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-      throw new ExchangeValidationError('baseUrl', 'url', `baseUrl must be an http(s) URL, not ${base.protocol}`)
-    }
+    checkTransportOptions(options)
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
     this.#options = options
     this.clock = clock
@@ -119,29 +108,44 @@ export class Transport {
   }
 
   async sendForEnvelope<T>(spec: RequestSpec): Promise<Envelope<T>> {
+    const request = prepareRequest(spec, this.baseUrl)
     const signed = spec.auth ?? this.credentials !== undefined
     if (signed && !this.credentials) {
       throw new ExchangeValidationError(
         'apiKey',
         'required',
-        `${spec.method.toUpperCase()} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
+        `${request.method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
+    if (spec.signal?.aborted) throw this.#networkError(spec.signal.reason, request.method, spec, false)
+    const attempts: Attempts = { lost: undefined }
+    try {
+      return await this.#sendWithClock<T>(spec, request, signed, attempts)
+    } catch (error) {
+      // An earlier attempt of this write left and got no answer: a later failure does not say
+      // that one was not applied.
+      if (attempts.lost === undefined || error instanceof OrderOutcomeUnknownError) throw error
+      throw new OrderOutcomeUnknownError(spec.clientOrderId, error)
+    }
+  }
+
+  async #sendWithClock<T>(spec: RequestSpec, request: PreparedRequest, signed: boolean, attempts: Attempts): Promise<Envelope<T>> {
     const epoch = this.#clockEpoch
     try {
-      return await this.#attempt<T>(spec, signed)
+      return await this.#attempt<T>(spec, request, signed, attempts)
     } catch (error) {
       if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== AUTH_ERROR_CODES.AUTH_TIMESTAMP_EXPIRED) throw error
       // The service rejected our clock, so nothing was executed: re-measure (unless that happened
       // since this call was signed), then sign afresh once.
       if (epoch === this.#clockEpoch) await this.syncClock()
-      return this.#attempt<T>(spec, signed)
+      return this.#attempt<T>(spec, request, signed, attempts)
     }
   }
 
   /** Measures the offset to the server's clock now. Concurrent callers share one measurement. */
   syncClock(): Promise<void> {
-    this.#clockSync ??= this.#attempt<{ serverTime: number }>({ method: 'GET', path: CLOCK_PATH }, false, true)
+    const spec = { method: 'GET', path: CLOCK_PATH }
+    this.#clockSync ??= this.#attempt<{ serverTime: number }>(spec, prepareRequest(spec, this.baseUrl), false, { lost: undefined }, true)
       .then(() => {
         this.#clockEpoch++
       })
@@ -151,19 +155,15 @@ export class Transport {
     return this.#clockSync
   }
 
-  async #attempt<T>(spec: RequestSpec, signed: boolean, isClockSync = false): Promise<Envelope<T>> {
-    const method = spec.method.toUpperCase()
-    const url = new URL(this.baseUrl + spec.path)
-    appendQuery(url, spec.query)
-    if (spec.body !== undefined && (method === 'GET' || method === 'HEAD')) {
-      throw new ExchangeValidationError('body', 'not-allowed', `${method} requests carry no body`)
-    }
-    const body = spec.body === undefined ? '' : typeof spec.body === 'string' ? spec.body : JSON.stringify(spec.body)
+  async #attempt<T>(spec: RequestSpec, { method, url, body }: PreparedRequest, signed: boolean, attempts: Attempts, isClockSync = false): Promise<Envelope<T>> {
     // The path exactly as it goes on the wire (after URL normalisation), and never its query.
     const unsignedPayload = signingPayload('', method, url.pathname, body)
     const timeout = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
     const { clock, credentials } = this
+    const isWrite = method !== 'GET' && method !== 'HEAD'
     let sentAt = 0
+    /** An attempt was handed to fetch: from here on, a write may have reached the service. */
+    let left = false
 
     const headers: Record<string, string> = body === '' ? {} : { 'content-type': 'application/json' }
     let response: Response
@@ -177,15 +177,21 @@ export class Transport {
         signal: spec.signal,
         retry: kyRetry(this.#options.retry, method, spec.idempotent === true),
         hooks: {
+          beforeRetry: [
+            ({ error }) => {
+              if (isWrite && !(error instanceof HTTPError) && !neverSent(error)) attempts.lost ??= error
+            },
+          ],
           beforeRequest: [
             async (request) => {
               sentAt = clock.localNow()
-              if (!signed || !credentials) return
+              if (!signed || !credentials) return void (left = true)
               const timestamp = String(clock.stamp(unsignedPayload))
               const signature = await credentials.sign(timestamp + unsignedPayload)
               request.headers.set('X-API-KEY', credentials.apiKey)
               request.headers.set('X-TIMESTAMP', timestamp)
               request.headers.set('X-SIGNATURE', signature)
+              left = true
             },
           ],
         },
@@ -194,10 +200,17 @@ export class Transport {
       if (error instanceof HTTPError) {
         response = error.response
       } else {
-        throw this.#networkError(error, method, spec)
+        throw this.#networkError(error, method, spec, left)
       }
     }
-    const text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, timeout)
+    let text: string
+    try {
+      text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, timeout, spec.signal)
+    } catch (error) {
+      // The answer had begun, so the service acted on the write (or refused it); only the body is lost.
+      if (isWrite && error instanceof ExchangeNetworkError) throw new OrderOutcomeUnknownError(spec.clientOrderId, error)
+      throw error
+    }
     const receivedAt = clock.localNow()
     const envelope = openEnvelope<T>(
       response.status,
@@ -213,12 +226,13 @@ export class Transport {
     return envelope
   }
 
-  #networkError(error: unknown, method: string, spec: RequestSpec): ExchangeError {
+  #networkError(error: unknown, method: string, spec: RequestSpec, left: boolean): ExchangeError {
     if (error instanceof ExchangeError) return error
     const aborted = spec.signal?.aborted === true
     const timedOut = error instanceof TimeoutError
     const isWrite = method !== 'GET' && method !== 'HEAD'
-    if (isWrite && !aborted && !neverSent(error)) return new OrderOutcomeUnknownError(spec.clientOrderId, error)
+    // A write that left may have been applied, whatever stopped us waiting for its answer (an abort included).
+    if (isWrite && left && !neverSent(error)) return new OrderOutcomeUnknownError(spec.clientOrderId, error)
     if (aborted) return new ExchangeNetworkError('aborted', `${method} ${spec.path} was aborted`, { cause: error })
     if (timedOut) return new ExchangeNetworkError('timeout', `${method} ${spec.path} got no answer within the timeout`, { cause: error })
     return new ExchangeNetworkError('network', `${method} ${spec.path} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error })

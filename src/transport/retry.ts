@@ -1,3 +1,6 @@
+import { HTTPError } from 'ky'
+import { parseRetryAfter } from './envelope.ts'
+
 /** When a failed attempt is tried again. Reads retry; writes only when the caller made them idempotent. */
 export interface RetryOptions {
   /** Attempts after the first. Default 2. */
@@ -15,13 +18,17 @@ const RETRY_AFTER_STATUS = [413, 429, 503]
 export function kyRetry(options: RetryOptions | number | false | undefined, method: string, idempotent: boolean) {
   const settings = typeof options === 'object' ? options : { limit: options === false ? 0 : options }
   const retriable = method === 'GET' || method === 'HEAD' || idempotent
+  const maxRetryAfter = settings.maxRetryAfterMs ?? 30_000
   return {
+    // A Retry-After longer than the caller will wait fails now (ky would wait the cap and retry early).
+    shouldRetry: ({ error }: { error: unknown }) =>
+      error instanceof HTTPError && (parseRetryAfter(error.response.headers.get('retry-after')) ?? 0) > maxRetryAfter ? false : undefined,
     limit: retriable ? settings.limit ?? 2 : 0,
     methods: [method.toLowerCase()],
     statusCodes: RETRY_STATUS,
     afterStatusCodes: RETRY_AFTER_STATUS,
     backoffLimit: settings.backoffLimitMs ?? 5000,
-    maxRetryAfter: settings.maxRetryAfterMs ?? 30_000,
+    maxRetryAfter,
     retryOnTimeout: true,
     jitter: true,
   }

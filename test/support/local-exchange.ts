@@ -2,7 +2,7 @@
 // through the Node adapter.
 import { afterAll } from 'vitest'
 import { createReferenceExchange, type ReferenceExchange, type ReferenceExchangeOptions } from '../../src/testing/index.ts'
-import { serve } from '../../src/testing/node/index.ts'
+import { serve, type ServeOptions } from '../../src/testing/node/index.ts'
 import { TEST_SEED } from './seed.ts'
 
 export interface LocalExchange {
@@ -11,9 +11,9 @@ export interface LocalExchange {
 }
 
 /** Starts one with the test seed (unless the options say otherwise); it stops after the file's tests. */
-export async function startLocalExchange(options: ReferenceExchangeOptions = {}): Promise<LocalExchange> {
+export async function startLocalExchange(options: ReferenceExchangeOptions = {}, serving: Pick<ServeOptions, 'requestTimeoutMs'> = {}): Promise<LocalExchange> {
   const exchange = createReferenceExchange({ seed: TEST_SEED, ...options })
-  const running = await serve({ exchange, port: 0 })
+  const running = await serve({ exchange, port: 0, ...serving })
   afterAll(() => running.close())
   return { exchange, url: running.url }
 }

@@ -32,7 +32,7 @@ describe('retries', () => {
     const client = new ExchangeClient({ baseUrl, fetch, retry: { maxRetryAfterMs: 10 } })
     const error = await client.request({ method: 'GET', path: '/api/v1/perp/markets' }).catch((e: unknown) => e)
     expect(error).toMatchObject({ kind: 'rate-limit', status: 429, retryAfterMs: 120_000 })
-    expect(sent.length).toBeGreaterThanOrEqual(1)
+    expect(sent).toHaveLength(1) // no early retries at the cap: the service asked for two minutes
   })
 
   it('waits out a short Retry-After and succeeds', async () => {
@@ -64,6 +64,15 @@ describe('retries', () => {
     expect(sent).toHaveLength(2)
     expect(sent[0]!.body).toBe(sent[1]!.body)
     for (const s of sent) expect(s.headers.get('x-signature')).toBe(signatureOf(s))
+  })
+
+  it('an idempotent write whose first attempt got no answer stays outcome-unknown when the retries then fail', async () => {
+    const { fetch, sent } = fetchDouble(networkFailure(), errorResponse(503, 'UNAVAILABLE', 10503))
+    const client = new ExchangeClient({ baseUrl, apiKey, secretKey, fetch, retry: { limit: 2, backoffLimitMs: 1 } })
+    const error = await client.request({ method: 'POST', path: '/api/v1/perp/orders', body: { clientOrderId: 'k2' }, idempotent: true, clientOrderId: 'k2' }).catch((e: unknown) => e)
+    expect(sent).toHaveLength(3)
+    expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
+    expect(error).toMatchObject({ clientOrderId: 'k2', cause: { status: 503, code: 'UNAVAILABLE' } })
   })
 })
 

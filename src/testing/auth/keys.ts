@@ -4,7 +4,7 @@ import { ExchangeValidationError } from '../../transport/errors.ts'
 export type KeyPermission = 'read' | 'trade' | 'withdraw'
 export type KeyStatus = 'active' | 'inactive' | 'revoked'
 
-/** What the exchange knows about a key. The secret itself is not kept: only its HMAC `CryptoKey`. */
+/** What the exchange knows about a key. The secret itself is not kept: only a non-extractable HMAC `CryptoKey` that can verify, not sign. */
 export interface ApiKeyRecord {
   id: string
   apiKey: string
@@ -106,13 +106,13 @@ export class KeyStore {
     this.#require(apiKey).status = status
   }
 
-  /** @internal The HMAC key that verifies this API key's signatures. */
+  /** @internal The HMAC key that verifies this API key's signatures (usage `verify` only). */
   hmacKey(apiKey: string): Promise<CryptoKey> | undefined {
     return this.#hmacKeys.get(apiKey)
   }
 
   #setSecret(apiKey: string, secretKey: string): void {
-    const hmacKey = importSecretKey(secretKey, ['sign'])
+    const hmacKey = importSecretKey(secretKey, ['verify'])
     hmacKey.catch(() => undefined) // surfaced when a request needs it
     this.#hmacKeys.set(apiKey, hmacKey)
   }

@@ -1,4 +1,5 @@
-import { hmacHex, signingPayload } from '../../auth/signer.ts'
+import { signingPayload } from '../../auth/signer.ts'
+import { requireSubtle } from '../../auth/subtle.ts'
 import { authFailure } from '../http/failures.ts'
 import type { Caller, RouteAuth } from '../http/router.ts'
 import { addressAllowed } from './client-address.ts'
@@ -20,12 +21,21 @@ export interface SignedRequest {
 const TIMESTAMP = /^\d{1,16}$/
 const SIGNATURE = /^[0-9a-f]{64}$/
 
-/** Same-length strings compared without an early exit, so timing does not reveal the matching prefix. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false
-  let difference = 0
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i)
-  return difference === 0
+const encoder = new TextEncoder()
+
+/** The 32 bytes of a signature already checked against SIGNATURE. */
+function signatureBytes(hex: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(hex.length / 2)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16)
+  return bytes
+}
+
+/**
+ * WebCrypto's HMAC verify: the key can only verify (the exchange keeps no secret that could sign),
+ * and the comparison is the platform's, constant in time.
+ */
+async function signatureMatches(hmacKey: CryptoKey, signature: string, payload: string): Promise<boolean> {
+  return requireSubtle().verify('HMAC', hmacKey, signatureBytes(signature), encoder.encode(payload))
 }
 
 const PERMISSION_FAILURE = {
@@ -78,8 +88,7 @@ export async function authenticate(
     throw authFailure('AUTH_INVALID_SIGNATURE', 'X-SIGNATURE must be 64 lowercase hex characters (HMAC-SHA256)')
   }
   const hmacKey = keys.hmacKey(apiKey)!
-  const expected = await hmacHex(await hmacKey, signingPayload(timestamp, request.method, request.path, request.body))
-  if (!constantTimeEqual(expected, signature)) {
+  if (!(await signatureMatches(await hmacKey, signature, signingPayload(timestamp, request.method, request.path, request.body)))) {
     throw authFailure('AUTH_INVALID_SIGNATURE', 'the signature does not match timestamp + METHOD + path (no query) + raw body')
   }
   if (!replay.admit(signature, sentAt, now)) {

@@ -39,7 +39,9 @@ function toRequest(req: IncomingMessage, body: Uint8Array | undefined): Request 
   const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'
   const headers = new Headers()
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-  return new Request(new URL(target, 'http://localhost'), { method: req.method, headers, body: body as BodyInit | undefined })
+  // An origin-form target is a path: joined, not resolved, so "//host/path" cannot name another host.
+  const url = target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost')
+  return new Request(url, { method: req.method, headers, body: body as BodyInit | undefined })
 }
 
 /**
@@ -78,6 +80,11 @@ export interface ServeOptions {
   port: number
   /** Default 127.0.0.1: loopback only. */
   host?: string
+  /**
+   * A request whose headers and body have not all arrived by then gets 408 and its connection is
+   * closed, so slow or stalled senders cannot pile up. Default 30000.
+   */
+  requestTimeoutMs?: number
 }
 
 export interface RunningExchange {
@@ -87,8 +94,9 @@ export interface RunningExchange {
 }
 
 /** Serves the exchange over HTTP until `close()`. */
-export async function serve({ exchange, port, host = '127.0.0.1' }: ServeOptions): Promise<RunningExchange> {
-  const server = createServer(toNodeListener(exchange))
+export async function serve({ exchange, port, host = '127.0.0.1', requestTimeoutMs = 30_000 }: ServeOptions): Promise<RunningExchange> {
+  const timeouts = { requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) }
+  const server = createServer(timeouts, toNodeListener(exchange))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {

@@ -1,0 +1,77 @@
+// What a call and a client's transport settings must look like, checked before any I/O: a bad value
+// is an ExchangeValidationError naming it, never a TypeError from deep inside fetch (which a write
+// would otherwise report as an unknown outcome). Kept small: it ships in every bundle.
+import { ExchangeValidationError } from './errors.ts'
+import type { RequestSpec, TransportOptions } from './http.ts'
+
+/** A call ready to sign: the uppercase method, the URL with its query, the exact body text ('' for none). */
+export interface PreparedRequest {
+  method: string
+  url: URL
+  body: string
+}
+
+const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)$/
+
+/** Throws naming the field unless the value is what it must be. */
+function need(ok: unknown, field: string, expected: string): void {
+  if (!ok) throw new ExchangeValidationError(field, 'type', `${field}: must be ${expected}`)
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+/** Absent, or a number of ms timers accept. */
+const isTimeout = (value: unknown) => value === undefined || (typeof value === 'number' && value > 0 && value < 2 ** 31)
+const isScalar = (value: unknown) => typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value)
+/** By shape, as fetch itself checks: a signal from another realm (an iframe, a test DOM) is still one. */
+const isSignal = (value: unknown) => value === undefined || (typeof (value as AbortSignal | null)?.aborted === 'boolean' && typeof (value as AbortSignal).addEventListener === 'function')
+
+/** An object is serialized once, as compact JSON; a string is sent verbatim. */
+function bodyText(body: unknown, method: string): string {
+  if (body === undefined) return ''
+  need(method !== 'GET' && method !== 'HEAD', 'body', `absent in ${method} requests`)
+  let text: string | undefined
+  try {
+    text = typeof body === 'string' ? body : JSON.stringify(body)
+  } catch {
+    // BigInt, a cycle, a throwing toJSON: refused below.
+  }
+  need(text !== undefined, 'body', 'serializable as JSON')
+  return text!
+}
+
+/** Checks one call and turns it into what goes on the wire. */
+export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest {
+  need(isObject(spec), 'request', 'an object')
+  const { method: given, path, query, body, signal, timeoutMs } = spec as unknown as RequestSpec
+  const method = typeof given === 'string' ? given.toUpperCase() : ''
+  need(METHOD.test(method), 'method', 'an HTTP method')
+  need(typeof path === 'string' && path[0] === '/', 'path', 'a path starting with "/"')
+  need(isSignal(signal), 'signal', 'an AbortSignal')
+  need(isTimeout(timeoutMs), 'timeoutMs', 'a number of ms below 2^31')
+  need(query == null || isObject(query), 'query', 'an object')
+  const url = new URL(baseUrl + path)
+  for (const [name, value] of Object.entries(query ?? {})) {
+    const values: unknown[] = value == null ? [] : Array.isArray(value) ? value : [value]
+    need(values.every(isScalar), `query.${name}`, 'strings, finite numbers or booleans')
+    for (const item of values) url.searchParams.append(name, String(item))
+  }
+  return { method, url, body: bodyText(body, method) }
+}
+
+/** The transport's settings (a client's options, or standalone onboarding's): those that would fail later, inside fetch. */
+export function checkTransportOptions(options: unknown): asserts options is TransportOptions {
+  need(isObject(options), 'options', 'an object')
+  const { baseUrl, fetch, timeoutMs, retry } = options as unknown as TransportOptions
+  let base: URL | undefined
+  try {
+    base = new URL(baseUrl)
+  } catch {
+    // refused below
+  }
+  need(base?.protocol === 'http:' || base?.protocol === 'https:', 'baseUrl', 'an absolute http(s) URL')
+  need(fetch === undefined || typeof fetch === 'function', 'fetch', 'a function')
+  need(isTimeout(timeoutMs), 'timeoutMs', 'a number of ms below 2^31')
+  // A limit that is not a number would retry for ever.
+  const limit = isObject(retry) ? retry.limit : retry === false ? 0 : retry
+  need(limit === undefined || (Number.isSafeInteger(limit) && (limit as number) >= 0), 'retry', 'false, a number of retries or { limit }')
+}
