@@ -1,4 +1,5 @@
 import { defineConfig, type UserConfig } from 'vite'
+import { stripOperationDocs } from './scripts/strip-operation-docs.ts'
 
 /**
  * One file, three builds:
@@ -15,6 +16,7 @@ export const libraryEntries = {
 }
 
 const library: UserConfig = {
+  plugins: [stripOperationDocs()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -30,6 +32,7 @@ const library: UserConfig = {
 }
 
 const scriptTag: UserConfig = {
+  plugins: [stripOperationDocs()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,

@@ -18,10 +18,11 @@ export interface Operation<Input = undefined, Output = unknown> {
   readonly path: string
   readonly auth: Permission
   readonly source: PathSource
-  readonly summary: string
+  /** What it does, for the docs. Sources only: the published build strips it (scripts/strip-operation-docs.ts). */
+  readonly summary?: string
   /** Checks what the caller passes; `Input` is what the caller may pass (before conversions). */
   readonly input?: v.GenericSchema<Input, unknown>
-  /** A valid input: shown in the docs, sent by the request-shape and conformance tests. */
+  /** A valid input, sent by the request-shape and conformance tests. Sources only, like `summary`. */
   readonly example?: Input
   /** Input fields sent as query parameters even though the call carries a body. */
   readonly query?: readonly string[]

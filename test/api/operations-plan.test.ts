@@ -33,6 +33,7 @@ describe('the descriptors match the operations plan', () => {
   it('gives every operation that takes input a valid example', () => {
     for (const { group, name, op } of described) {
       if (op.input) expect(op.example, `${group}.${name}`).toBeDefined()
+      expect(op.summary, `${group}.${name}`).toMatch(/\w/)
     }
   })
 })
