@@ -15,6 +15,7 @@ export {
   SigningTimeoutError,
   isExchangeError,
   type AuthErrorCode,
+  type SigningDiagnostics,
   type ExchangeErrorKind,
 } from './transport/errors.ts'
 export type { Envelope } from './transport/envelope.ts'

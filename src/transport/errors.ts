@@ -80,6 +80,23 @@ export function classifyApiError(status: number, codeNum: number | undefined, co
   return 'api'
 }
 
+/**
+ * What the client signed for a call the service refused as unauthenticated (client option
+ * `debugSignatures`). Compare it with what the service expects: the secret is never in it.
+ */
+export interface SigningDiagnostics {
+  /** Exactly the signed text: timestamp + METHOD + path (no query) + body. */
+  payload: string
+  timestamp: string
+  method: string
+  /** The path as it went on the wire. */
+  path: string
+  /** UTF-8 bytes of the body sent (0 when none). */
+  bodyBytes: number
+  /** The client's estimate of server time minus local time when it signed. */
+  clockOffsetMs: number
+}
+
 /** Any answer of the service that is not a success. */
 export class ExchangeApiError extends ExchangeError {
   readonly status: number
@@ -89,6 +106,8 @@ export class ExchangeApiError extends ExchangeError {
   readonly details: Record<string, unknown> | undefined
   /** Milliseconds the service asked us to wait (Retry-After), when it said. */
   readonly retryAfterMs: number | undefined
+  /** On an authentication failure of a client built with `debugSignatures`: what it signed. */
+  signing: SigningDiagnostics | undefined
   constructor(
     status: number,
     body: ApiErrorBody,

@@ -48,6 +48,8 @@ export interface TransportOptions {
   retry?: RetryOptions | number | false
   /** Larger answers are refused. Default 16 MiB. */
   maxResponseBytes?: number
+  /** Attach what was signed to authentication failures (`error.signing`), to debug a 401. */
+  debugSignatures?: boolean
 }
 
 const CLOCK_PATH = '/api/v1/system/time'
@@ -162,6 +164,7 @@ export class Transport {
     const { clock, credentials } = this
     const isWrite = method !== 'GET' && method !== 'HEAD'
     let sentAt = 0
+    let timestamp = ''
     /** An attempt was handed to fetch: from here on, a write may have reached the service. */
     let left = false
 
@@ -186,7 +189,7 @@ export class Transport {
             async (request) => {
               sentAt = clock.localNow()
               if (!signed || !credentials) return void (left = true)
-              const timestamp = String(clock.stamp(unsignedPayload))
+              timestamp = String(clock.stamp(unsignedPayload))
               const signature = await credentials.sign(timestamp + unsignedPayload)
               request.headers.set('X-API-KEY', credentials.apiKey)
               request.headers.set('X-TIMESTAMP', timestamp)
@@ -212,12 +215,22 @@ export class Transport {
       throw error
     }
     const receivedAt = clock.localNow()
-    const envelope = openEnvelope<T>(
-      response.status,
-      text,
-      response.headers.get('content-type'),
-      parseRetryAfter(response.headers.get('retry-after')),
-    )
+    let envelope: Envelope<T>
+    try {
+      envelope = openEnvelope<T>(response.status, text, response.headers.get('content-type'), parseRetryAfter(response.headers.get('retry-after')))
+    } catch (error) {
+      if (signed && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
+        error.signing = {
+          payload: timestamp + unsignedPayload,
+          timestamp,
+          method,
+          path: url.pathname,
+          bodyBytes: new TextEncoder().encode(body).byteLength,
+          clockOffsetMs: clock.offsetMs,
+        }
+      }
+      throw error
+    }
     if (isClockSync) {
       clock.observe(Number((envelope.data as { serverTime?: unknown } | undefined)?.serverTime), sentAt, receivedAt, true)
     } else if (typeof envelope.meta?.timestamp === 'number') {

@@ -1,0 +1,43 @@
+import { createHmac } from 'node:crypto'
+import { describe, expect, inject, it } from 'vitest'
+import { ExchangeApiError, ExchangeClient } from '../../src/index.ts'
+import { TEST_KEYS } from '../support/seed.ts'
+
+const baseUrl = inject('exchangeUrl')
+const wrongSecret = 'f'.repeat(64)
+
+async function refusal(client: ExchangeClient): Promise<ExchangeApiError> {
+  const error = await client.request({ method: 'POST', path: '/api/v1/perp/orders', query: { dryRun: 1 }, body: { market: 'BTC-USDC' } }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(ExchangeApiError)
+  return error as ExchangeApiError
+}
+
+describe('debugging a refused signature', () => {
+  it('attaches exactly what was signed to an authentication failure when debugSignatures is on', async () => {
+    const sent: string[] = []
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      sent.push((input as Request).headers.get('x-signature')!)
+      return globalThis.fetch(input, init)
+    }
+    const client = new ExchangeClient({ baseUrl, apiKey: TEST_KEYS.trader.apiKey, secretKey: wrongSecret, debugSignatures: true, fetch })
+    const error = await refusal(client)
+    expect(error).toMatchObject({ code: 'AUTH_INVALID_SIGNATURE', codeNum: 11003 })
+    const { signing } = error
+    expect(signing).toMatchObject({ method: 'POST', path: '/api/v1/perp/orders', bodyBytes: 21 })
+    expect(signing!.payload).toBe(`${signing!.timestamp}POST/api/v1/perp/orders{"market":"BTC-USDC"}`)
+    // The payload is the one behind the signature that went out.
+    expect(createHmac('sha256', wrongSecret).update(signing!.payload).digest('hex')).toBe(sent.at(-1))
+    expect(Number.isFinite(signing!.clockOffsetMs)).toBe(true)
+  })
+
+  it('never puts a secret in the diagnostics', async () => {
+    const client = new ExchangeClient({ baseUrl, apiKey: TEST_KEYS.trader.apiKey, secretKey: wrongSecret, debugSignatures: true })
+    const error = await refusal(client)
+    expect(JSON.stringify({ ...error, signing: error.signing })).not.toContain(wrongSecret)
+  })
+
+  it('attaches nothing by default', async () => {
+    const client = new ExchangeClient({ baseUrl, apiKey: TEST_KEYS.trader.apiKey, secretKey: wrongSecret })
+    expect((await refusal(client)).signing).toBeUndefined()
+  })
+})
