@@ -5,6 +5,9 @@ import { ExchangeValidationError } from '../transport/errors.ts'
  * gets anyway (`meta.timestamp`, an NTP-style filter) and re-measured on demand from
  * /api/v1/system/time when the service rejects a timestamp.
  */
+/** How far ahead of the server's clock a timestamp may be sent (the service accepts 30 s). */
+export const MAX_LEAD_MS = 1000
+
 export class ServerClock {
   /** Server time minus local time, in ms. */
   offsetMs = 0
@@ -34,7 +37,8 @@ export class ServerClock {
   /**
    * A timestamp for a request whose payload (without the timestamp) is `payloadKey`. Two identical
    * requests in the same millisecond get different timestamps (so different signatures); different
-   * requests share the true time, so a high request rate does not drift the clock forward.
+   * requests share the true time, so a high request rate does not drift the clock forward. More than
+   * 1000 identical requests in a second run ahead of the clock: the caller waits `lead()` out.
    */
   stamp(payloadKey: string): number {
     const now = this.now()
@@ -43,6 +47,11 @@ export class ServerClock {
     if (this.#lastStamp.size >= 1024) this.#forgetBefore(now)
     this.#lastStamp.set(payloadKey, stamp)
     return stamp
+  }
+
+  /** How long to hold a request stamped `stamp` so it leaves at most `MAX_LEAD_MS` ahead of the clock. */
+  lead(stamp: number): number {
+    return Math.max(0, stamp - this.now() - MAX_LEAD_MS)
   }
 
   #forgetBefore(now: number): void {

@@ -189,7 +189,11 @@ export class Transport {
             async (request) => {
               sentAt = clock.localNow()
               if (!signed || !credentials) return void (left = true)
-              timestamp = String(clock.stamp(unsignedPayload))
+              const stamp = clock.stamp(unsignedPayload)
+              // Identical requests faster than one a millisecond: pace them rather than drift ahead.
+              const lead = clock.lead(stamp)
+              if (lead > 0) await new Promise((resolve) => setTimeout(resolve, lead))
+              timestamp = String(stamp)
               const signature = await credentials.sign(timestamp + unsignedPayload)
               request.headers.set('X-API-KEY', credentials.apiKey)
               request.headers.set('X-TIMESTAMP', timestamp)

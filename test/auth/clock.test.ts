@@ -72,3 +72,12 @@ describe('ServerClock after the server clock jumps back', () => {
     expect(clock.stamp('same')).toBe(1_000_000 - 3_600_000)
   })
 })
+
+describe('ServerClock under a flood of identical requests', () => {
+  it('asks to hold a stamp that runs more than a second ahead', () => {
+    const clock = new ServerClock(() => 5_000)
+    const stamps = Array.from({ length: 1_500 }, () => clock.stamp('GET/api/v1/account/overview'))
+    expect(clock.lead(stamps[999]!)).toBe(0)
+    expect(clock.lead(stamps[1_499]!)).toBe(499)
+  })
+})

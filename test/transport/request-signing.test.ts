@@ -119,3 +119,17 @@ describe('what is signed is exactly what is sent', () => {
     expect(Math.abs(c.clock.offsetMs - 120_000)).toBeLessThan(1_000)
   })
 })
+
+describe('a flood of identical signed requests', () => {
+  it('never sends a timestamp more than a second ahead of the clock', async () => {
+    const leads: number[] = []
+    const { fetch } = fetchDouble((s) => {
+      leads.push(Number(s.headers.get('x-timestamp')) - Date.now())
+      return envelopeResponse({})
+    })
+    const c = client(fetch)
+    await Promise.all(Array.from({ length: 1_300 }, () => c.request({ method: 'GET', path: '/api/v1/account/overview' })))
+    expect(leads).toHaveLength(1_300)
+    expect(Math.max(...leads)).toBeLessThanOrEqual(1_000 + 5)
+  })
+})
