@@ -1,10 +1,14 @@
-// Writes docs/operations.md, the table of every operation, from the descriptors themselves.
-// `node scripts/operations-table.ts` regenerates it; test/api/operations-doc.test.ts fails when it is stale.
-import { writeFileSync } from 'node:fs'
+// Writes the table of every operation into README.md (between the two markers below), from the
+// descriptors themselves. `node scripts/operations-table.ts` regenerates it;
+// test/api/operations-doc.test.ts fails when it is stale.
+import { readFileSync, writeFileSync } from 'node:fs'
 import { operationCatalog } from '../src/api/catalog.ts'
-import type { Permission } from '../src/api/operation.ts'
+import { keysOperations, onboardingOperations } from '../src/api/keys.ts'
+import type { Operation, Permission } from '../src/api/operation.ts'
 
-export const OPERATIONS_DOC = 'docs/operations.md'
+export const README = 'README.md'
+const START = '<!-- operations-table:start -->'
+const END = '<!-- operations-table:end -->'
 
 const CREDENTIAL: Record<Permission, string> = {
   none: 'none (open)',
@@ -16,30 +20,42 @@ const CREDENTIAL: Record<Permission, string> = {
 
 const SOURCE = { spec: 'spec', real: 'real service', ours: 'ours' } as const
 
+const row = (section: string, method: string, op: Operation<any, any>) =>
+  `| ${section} | \`${method}\` | ${op.method} | \`${op.path}\` | ${CREDENTIAL[op.auth]} | ${SOURCE[op.source]} | ${op.summary ?? ''} |`
+
+/** The key operations hang off the client itself (and `onboard()` also stands alone). */
+const keyRows = [
+  row('Authentication', 'client.onboard', onboardingOperations.onboard),
+  row('Authentication', 'client.rotate', keysOperations.rotate),
+  row('Authentication', 'client.introspect', keysOperations.introspect),
+]
+
 export function renderOperationsTable(): string {
-  const rows = operationCatalog.flatMap(({ group, section, operations }) =>
-    Object.entries(operations).map(([name, op]) =>
-      `| ${section} | \`client.${group}.${name}\` | ${op.method} | \`${op.path}\` | ${CREDENTIAL[op.auth]} | ${SOURCE[op.source]} | ${op.summary} |`),
-  )
+  const rows = [
+    ...keyRows,
+    ...operationCatalog.flatMap(({ group, section, operations }) =>
+      Object.entries(operations).map(([name, op]) => row(section, `client.${group}.${name}`, op))),
+  ]
   return [
-    '# Operations',
-    '',
-    'Generated from the descriptors in `src/api` by `node scripts/operations-table.ts`; do not edit by hand.',
-    'Onboarding, key rotation and introspection are described in the onboarding section of the README.',
-    '',
-    'Path source: **spec** = our specification, **real service** = the paths real clients of the service use',
-    '(the spec names these operations without paths), **ours** = our choice where nothing is known.',
-    '',
+    START,
     '| Group | Method | HTTP | Path | Credential | Path source | What it does |',
     '|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `${rows.length} operations.`,
-    '',
+    `${rows.length} operations. Generated from the descriptors in \`src/api\` by \`node scripts/operations-table.ts\`.`,
+    END,
   ].join('\n')
 }
 
+/** The README with its table block replaced by the current one. */
+export function readmeWithTable(readme: string): string {
+  const start = readme.indexOf(START)
+  const end = readme.indexOf(END)
+  if (start < 0 || end < start) throw new Error(`${README} has no ${START} … ${END} block`)
+  return readme.slice(0, start) + renderOperationsTable() + readme.slice(end + END.length)
+}
+
 if (import.meta.main) {
-  writeFileSync(OPERATIONS_DOC, renderOperationsTable())
-  console.log(`wrote ${OPERATIONS_DOC}`)
+  writeFileSync(README, readmeWithTable(readFileSync(README, 'utf8')))
+  console.log(`wrote the operations table into ${README}`)
 }
