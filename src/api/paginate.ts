@@ -13,7 +13,9 @@ type ListMethod<I, T> = (input: I, options?: CallOptions) => Promise<List<T>>
  *   for await (const order of paginate(client.perp.getOrderHistory, { market: 'BTC-USDC' })) …
  */
 export async function* paginate<I, T>(method: ListMethod<I, T>, input?: I, options?: CallOptions): AsyncGenerator<T, void, undefined> {
-  let query = { ...input } as Record<string, unknown>
+  // Anything but an object goes to the method as given, whose validation names what is wrong.
+  const isObject = typeof input === 'object' && input !== null && !Array.isArray(input)
+  let query = (isObject ? { ...input } : input ?? {}) as Record<string, unknown>
   for (;;) {
     const data = await method(query as I, options)
     const next = Array.isArray(data?.items) ? nextQuery(data, query) : undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ExchangeResponseError, paginate } from '../../src/index.ts'
+import { ExchangeClient, ExchangeResponseError, ExchangeValidationError, paginate } from '../../src/index.ts'
 import { envelope, recordingFetch, testClient } from './support.ts'
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -71,5 +71,16 @@ describe('paginate()', () => {
     const { fetch } = recordingFetch(() => envelope([{ marketId: '1' }]))
     const notAList = testClient(fetch).prediction.listActiveMarkets as unknown as Parameters<typeof paginate>[0]
     await expect(collect(paginate(notAList, {}))).rejects.toBeInstanceOf(ExchangeResponseError)
+  })
+})
+
+describe('paginate with bad input', () => {
+  it('lets the method refuse a non-object input, naming the input rather than a character of it', async () => {
+    let sent = 0
+    const client = new ExchangeClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => { sent++; return new Response('{}') } })
+    const error = await paginate(client.perp.getOrderHistory as never, 'x'.repeat(1_000_000) as never).next().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ExchangeValidationError)
+    expect((error as ExchangeValidationError).field).not.toBe('0')
+    expect(sent).toBe(0)
   })
 })
