@@ -98,6 +98,11 @@ export class PredictionDesk implements Settlement {
     return market.baseVolumeE6 + toE6(notional(this.trades(market)))
   }
 
+  /** A fifth of the demo history's volume stays open, plus the complete sets minted here. */
+  openInterestE6(market: PredictionMarket): number {
+    return Math.floor(market.baseVolumeE6 / 5) + toE6(market.setsOutstanding)
+  }
+
   /** A price series for klines and price history: noisy hourly history ending at today's price. */
   candleSource(market: PredictionMarket, outcomeIndex: number, now: number): CandleSource {
     const currentHour = Math.floor(now / HOUR) * HOUR
@@ -123,8 +128,7 @@ export class PredictionDesk implements Settlement {
     if (!binary && (labels.length < 3 || labels.length > 20)) throw invalidParams('outcomes', 'a multi_outcome market needs 3 to 20 outcomes')
     const referenceE6 = Math.floor(1_000_000 / labels.length / 1000) * 1000
     const marketId = String(this.#nextMarketId++)
-    const market = this.#add({ marketId, ...input, outcomes: labels.map((label) => ({ label, priceE6: referenceE6 })), createdOffset: 0, endOffset: input.endTime - now }, now, accountId)
-    return market
+    return this.#add({ marketId, ...input, outcomes: labels.map((label) => ({ label, priceE6: referenceE6 })), createdOffset: 0, endOffset: input.endTime - now }, now, accountId)
   }
 
   place(accountId: string, route: MarketType, input: PredictionOrderInput, now: number): Order {
