@@ -26,7 +26,7 @@ import { fundingRate, fundingTimes } from './prices.ts'
 import { pick } from './prng.ts'
 import { type IdSequence, remainingValue, isOpen, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
 
-export const DEFAULT_LEVERAGE = 20
+const DEFAULT_LEVERAGE = 20
 /** A limit price further than this from the mark price is refused (TRADE_PRICE_DEVIATION). */
 const MAX_DEVIATION_PERCENT = 15n
 /** Funding periods settled at most per position and sync (an idle exchange must not loop for years). */

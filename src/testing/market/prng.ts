@@ -4,7 +4,7 @@
  */
 
 /** A 32-bit hash (FNV-1a, then a mulberry32 round to spread the bits) of the parts. */
-export function hash32(...parts: readonly (string | number)[]): number {
+function hash32(...parts: readonly (string | number)[]): number {
   let h = 0x811c9dc5
   for (const char of parts.join('|')) {
     h ^= char.codePointAt(0)!
