@@ -18,7 +18,7 @@ import { MarketState, type MarketOptions } from './state.ts'
 import { orderView } from './trade-views.ts'
 
 export type { MarketOptions } from './state.ts'
-export { MARKET_MAKER } from './accounts.ts'
+export { MARKET_MAKER } from './ledger.ts'
 
 export interface MarketModule extends ExchangeModule {
   register(router: Router): void
@@ -52,11 +52,11 @@ export function createMarketModule(options: MarketOptions): MarketModule {
       addChampionshipRoutes(add, state)
     },
     openAccount(accountId, balances) {
-      state.accounts.open(accountId, balances)
+      state.ledger.open(accountId, balances)
     },
     balances(accountId) {
       const result: Record<string, { available: string; locked: string }> = {}
-      for (const [token, balance] of state.accounts.tokens(accountId)) result[token] = { available: formatDecimal(balance.available), locked: formatDecimal(balance.locked) }
+      for (const [token, balance] of state.ledger.tokens(accountId)) result[token] = { available: formatDecimal(balance.available), locked: formatDecimal(balance.locked) }
       return result
     },
     orders(accountId) {
