@@ -23,7 +23,7 @@ import {
   unrealizedPnl,
 } from './positions.ts'
 import { fundingRate, fundingTimes } from './prices.ts'
-import { pick } from './prng.ts'
+import { pick } from '../prng.ts'
 import { type IdSequence, remainingValue, isOpen, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
 
 const DEFAULT_LEVERAGE = 20

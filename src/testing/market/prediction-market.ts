@@ -1,7 +1,7 @@
 /** The prediction market record: outcomes, times, result; one order book per outcome. */
 import type { Decimal } from './decimal.ts'
 import type { PredictionSeed } from './demo-data.ts'
-import { pick } from './prng.ts'
+import { pick } from '../prng.ts'
 
 export type MarketType = 'binary' | 'multi_outcome'
 export type MarketStatus = 'active' | 'closed' | 'resolved'

@@ -14,7 +14,7 @@ import { bookKey, bookOf, type MarketStatus, type MarketType, marketStatus, newM
 import { MarketMaker } from './market-maker.ts'
 import { type Oracle } from './oracle.ts'
 import { type CandleSource, HOUR } from './prices.ts'
-import { pick } from './prng.ts'
+import { pick } from '../prng.ts'
 import { type IdSequence, isOpen, type Order, OrderVenue, type Settlement, type TimeInForce, type Trade } from './venue.ts'
 
 /** orderType on the wire: 0 GTC, 1 GTD (kept until cancelled here), 2 IOC, 3 FOK. */

@@ -6,7 +6,7 @@
 import { bps, ceilTo, type Decimal, floorTo, fromInteger, max, min, mul } from './decimal.ts'
 import { invalidParams } from './errors.ts'
 import { Fields } from './input.ts'
-import { pick } from './prng.ts'
+import { pick } from '../prng.ts'
 
 export const MINUTE = 60_000
 export const HOUR = 60 * MINUTE
