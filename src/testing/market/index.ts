@@ -5,7 +5,6 @@
  */
 import type { ExchangeModule, Router } from '../http/router.ts'
 import { formatDecimal, parseDecimal } from './decimal.ts'
-import { positionView } from './perp.ts'
 import { orderView as predictionOrderView } from './prediction-views.ts'
 import { addAccountRoutes } from './routes/account.ts'
 import { addChampionshipRoutes } from './routes/championship.ts'
@@ -15,7 +14,7 @@ import { addPredictionTradingRoutes } from './routes/prediction-trading.ts'
 import { routeAdder } from './routes/route.ts'
 import { addSpotRoutes } from './routes/spot.ts'
 import { MarketState, type MarketOptions } from './state.ts'
-import { orderView } from './trade-views.ts'
+import { orderView, positionView } from './trade-views.ts'
 
 export type { MarketOptions } from './state.ts'
 export { MARKET_MAKER } from './ledger.ts'

@@ -324,29 +324,3 @@ export class PerpDesk implements Settlement {
 function key(accountId: string, symbol: string): string {
   return `${accountId}\n${symbol}`
 }
-
-export function positionView(position: Position, markPrice: Decimal): Record<string, unknown> {
-  const { takeProfit, stopLoss } = position
-  return {
-    market: position.market,
-    side: isLong(position) ? 'long' : 'short',
-    size: formatDecimal(abs(position.size)),
-    entryPrice: formatDecimal(position.entryPrice),
-    markPrice: formatDecimal(markPrice),
-    liquidationPrice: formatDecimal(liquidationPrice(position)),
-    leverage: position.leverage,
-    margin: formatDecimal(position.margin),
-    marginMode: 'isolated',
-    notional: formatDecimal(mul(markPrice, abs(position.size))),
-    unrealizedPnl: formatDecimal(unrealizedPnl(position, markPrice)),
-    realizedPnl: formatDecimal(position.realizedPnl),
-    takeProfitPrice: takeProfit ? formatDecimal(takeProfit.price) : null,
-    stopLossPrice: stopLoss ? formatDecimal(stopLoss.price) : null,
-    takeProfitType: takeProfit?.type ?? null,
-    stopLossType: stopLoss?.type ?? null,
-    tpSlStatus: takeProfit || stopLoss ? 'active' : 'none',
-    adlRank: 1,
-    createdAt: position.openedAt,
-    updatedAt: position.updatedAt,
-  }
-}
