@@ -8,11 +8,13 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 import { base58 } from '@scure/base'
+import { eip191Hash, evmAddressOf } from './onboarding/eip191.ts'
 import { evmSigner } from './onboarding/signers/evm.ts'
 import type { WalletSigner } from './onboarding/signers/types.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
 
 export type { WalletSigner } from './onboarding/signers/types.ts'
+export { eip191Hash } from './onboarding/eip191.ts'
 
 /** A new key pair. Keep `privateKey` secret: it is the wallet. */
 export interface LocalWallet {
@@ -21,16 +23,9 @@ export interface LocalWallet {
   privateKey: string
 }
 
-/** The EIP-191 digest `personal_sign` signs: keccak256("\x19Ethereum Signed Message:\n" + length + message). */
-export function eip191Hash(message: string): Uint8Array {
-  const bytes = utf8ToBytes(message)
-  return keccak_256(concatBytes(utf8ToBytes(`\x19Ethereum Signed Message:\n${bytes.length}`), bytes))
-}
-
-/** The EIP-55 mixed-case address of an uncompressed or compressed secp256k1 public key. */
+/** The EIP-55 mixed-case form of the public key's address (wallets show and compare it so). */
 function evmAddress(publicKey: Uint8Array): string {
-  const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false)
-  const hex = bytesToHex(keccak_256(uncompressed.subarray(1)).subarray(12))
+  const hex = evmAddressOf(publicKey).slice(2)
   const checksum = bytesToHex(keccak_256(utf8ToBytes(hex)))
   let address = '0x'
   for (let i = 0; i < hex.length; i++) address += Number.parseInt(checksum[i]!, 16) >= 8 ? hex[i]!.toUpperCase() : hex[i]

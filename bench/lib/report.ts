@@ -67,7 +67,7 @@ function targetText(r: Row): string {
   return `${r.better === 'higher' ? '≥' : '≤'} ${r.target.ratio}x ${r.target.met ? '✓' : '✗ missed'}`
 }
 
-export function markdown(sections: Section[], header: string): string {
+function markdown(sections: Section[], header: string): string {
   const lines = [header, '']
   for (const section of sections) {
     lines.push(`#### ${section.title}`, '')

@@ -1,5 +1,6 @@
-// Every operation the SDK binds (onboarding and key operations live in src/onboarding), by the
-// spec's groups. The operations table of the docs and the API tests are derived from it.
+// Every operation the client binds as a group method, by the spec's groups (onboarding, rotation
+// and introspection, in keys.ts, have methods of their own). The operations table of the docs and
+// the API tests are derived from it.
 import { accountOperations } from './account.ts'
 import { championshipOperations } from './championship.ts'
 import type { ApiGroup, Operation } from './operation.ts'

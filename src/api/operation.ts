@@ -85,7 +85,7 @@ export function operation<Output = unknown, Input = undefined>(
 }
 
 /** The first failing issue as a typed error naming the field and the rule. */
-export function validationError(issues: readonly v.BaseIssue<unknown>[]): ExchangeValidationError {
+function validationError(issues: readonly v.BaseIssue<unknown>[]): ExchangeValidationError {
   const issue = issues[0]!
   const field = v.getDotPath(issue) ?? ''
   const rule = issue.type
@@ -124,7 +124,7 @@ export function toRequest(op: Operation<any, unknown>, input: Record<string, unk
 }
 
 /** A fresh idempotency key: time-ordered, 26 characters of [0-9a-z], from a cryptographic source. */
-export function newClientOrderId(): string {
+function newClientOrderId(): string {
   const random = globalThis.crypto.getRandomValues(new Uint8Array(16))
   let id = Date.now().toString(36).padStart(10, '0')
   for (const byte of random) id += (byte % 36).toString(36)

@@ -1,6 +1,7 @@
+import type { WalletType } from '../api/keys.ts'
 import { ExchangeValidationError } from '../transport/errors.ts'
 
-export type WalletType = 'evm' | 'solana'
+export type { WalletType }
 
 export interface Account {
   id: string

@@ -13,7 +13,7 @@ import { Router, type ExchangeModule } from './http/router.ts'
 import { createMarketModule, type MarketModule } from './market/index.ts'
 import { onboardingModule } from './onboarding/module.ts'
 import type { Platform } from './platform.ts'
-import { parseSeed, type Seed } from './seed.ts'
+import { NON_NEGATIVE_DECIMAL, parseSeed, type Seed } from './seed.ts'
 import { systemModule } from './system/module.ts'
 
 export interface ReferenceExchangeOptions {
@@ -82,7 +82,7 @@ function checkOptions(options: ReferenceExchangeOptions): void {
     throw new ExchangeValidationError('clockOffsetMs', 'number', 'clockOffsetMs must be a finite number of ms')
   }
   for (const [token, amount] of Object.entries(startingBalances ?? {})) {
-    if (!/^\d+(\.\d+)?$/.test(amount)) {
+    if (!NON_NEGATIVE_DECIMAL.test(amount)) {
       throw new ExchangeValidationError(`startingBalances.${token}`, 'decimal', `startingBalances.${token} must be a decimal string`)
     }
   }

@@ -3,9 +3,10 @@ import { parseInput } from '../api/operation.ts'
 import { API_KEY_PATTERN, SECRET_KEY_PATTERN } from '../auth/credentials.ts'
 import { ExchangeValidationError } from '../transport/errors.ts'
 
-const DECIMAL = /^\d+(\.\d+)?$/
+/** A balance as the seed and the options write it: "10000", "0.5". */
+export const NON_NEGATIVE_DECIMAL = /^\d+(\.\d+)?$/
 
-const balances = v.record(v.string(), v.pipe(v.string(), v.regex(DECIMAL, 'a balance is a non-negative decimal string, e.g. "10000"')))
+const balances = v.record(v.string(), v.pipe(v.string(), v.regex(NON_NEGATIVE_DECIMAL, 'a balance is a non-negative decimal string, e.g. "10000"')))
 
 /**
  * The seed file: accounts with their balances, and keys with their secrets and conditions, so a

@@ -1,9 +1,10 @@
 // Every operation against the reference exchange over loopback HTTP: it answers success at the
 // documented method and path with a key of the documented permission, refuses the call unsigned,
 // and refuses a key one permission short. Every response is checked against its schema (exchange-client/strict).
+import * as v from 'valibot'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { parseInput, toRequest } from '../../src/api/operation.ts'
-import { ExchangeApiError, ExchangeClient, OrderOutcomeUnknownError, type RequestSpec } from '../../src/index.ts'
+import { type ApiGroup, ExchangeApiError, ExchangeClient, OrderOutcomeUnknownError, type RequestSpec } from '../../src/index.ts'
 import { responseSchemas } from '../../src/strict.ts'
 import { TEST_KEYS } from '../support/seed.ts'
 import { described, type Described } from './support.ts'
@@ -94,7 +95,9 @@ function conformance(group: string) {
       }
       const from = sent.length
       const data = await method(PERMITTED[op.auth], entry)(input)
-      expect(data).toBeDefined()
+      const schema = responseSchemas[group as ApiGroup]?.[name]
+      if (!schema) throw new Error(`${group}.${name} has no response schema`)
+      expect(v.safeParse(schema, data).issues, `${group}.${name}: the answer breaks its response schema`).toBeUndefined()
       expectWireMatches(entry, from)
     })
   }

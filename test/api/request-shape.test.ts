@@ -1,9 +1,9 @@
 // Every method sends what the plan says: HTTP method, path, query, body bytes, and a signature
 // exactly when the operation needs a credential. Expectations come from the plan's table and the
 // descriptor's example, not from the SDK's own request builder.
-import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { AUTH_OPERATIONS, TEST_CREDENTIALS, described, methodOf, planRows, recordingFetch, testClient, type Recorded } from './support.ts'
+import { expectSignedAsSent } from '../support/signed-as-sent.ts'
 
 /** Wire names the plan gives in snake_case. */
 const SNAKE: Record<string, Record<string, string>> = {
@@ -19,13 +19,6 @@ const DELETE_WITH_BODY = ['perp.cancelOrders', 'spot.cancelOrders']
 
 const rows = planRows().filter((row) => !AUTH_OPERATIONS.includes(row.name))
 
-function expectSignedAsSent(request: Recorded) {
-  const timestamp = request.headers.get('x-timestamp')!
-  expect(request.headers.get('x-api-key')).toBe(TEST_CREDENTIALS.apiKey)
-  expect(timestamp).toMatch(/^\d{13}$/)
-  const payload = timestamp + request.method + request.url.pathname + request.body
-  expect(request.headers.get('x-signature')).toBe(createHmac('sha256', TEST_CREDENTIALS.secretKey).update(payload).digest('hex'))
-}
 
 describe('request shape of every method (fetch double)', () => {
   it.each(rows.map((row) => [`${row.group}.${row.name}`, row] as const))('%s', async (key, row) => {
@@ -68,7 +61,7 @@ describe('request shape of every method (fetch double)', () => {
       expect(request.headers.get('x-api-key')).toBeNull()
       expect(request.headers.get('x-signature')).toBeNull()
     } else {
-      expectSignedAsSent(request)
+      expectSignedAsSent(request, TEST_CREDENTIALS)
     }
   })
 })

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { operationCatalog } from '../../src/api/catalog.ts'
 import type { ApiGroup, Operation } from '../../src/api/operation.ts'
 import { ExchangeClient, type ExchangeClientOptions } from '../../src/index.ts'
+import { envelopeResponse, errorResponse, fetchDouble, type Sent } from '../support/fetch-double.ts'
 
 export interface Described {
   group: ApiGroup
@@ -17,31 +18,17 @@ export const described: Described[] = operationCatalog.flatMap(({ group, section
 
 export const TEST_CREDENTIALS = { apiKey: `test_${'ab'.repeat(32)}`, secretKey: 'cd'.repeat(32) }
 
-export interface Recorded {
-  method: string
-  url: URL
-  headers: Headers
-  body: string
-}
+export type Recorded = Sent
 
-/** A fetch double that records each request and answers from `respond` (default: success, `{}`). */
+/** The shared fetch double, answering from `respond` (default: success, `{}`); `index` counts from 0. */
 export function recordingFetch(respond: (request: Recorded, index: number) => Response | Promise<Response> = () => envelope({})) {
-  const requests: Recorded[] = []
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init)
-    const recorded = { method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() }
-    requests.push(recorded)
-    return respond(recorded, requests.length - 1)
-  }
-  return { fetch: fetch as typeof globalThis.fetch, requests }
+  const { fetch, sent } = fetchDouble((request, attempt) => respond(request, attempt - 1))
+  return { fetch, requests: sent }
 }
 
+/** A success envelope with `data`, or (status 400 and up) a 10503 UNAVAILABLE failure. */
 export function envelope(data: unknown, status = 200): Response {
-  const success = status < 400
-  return new Response(
-    JSON.stringify({ success, data: success ? data : null, error: success ? null : { code: 'UNAVAILABLE', codeNum: 10503, message: 'down' }, meta: { requestId: 'r', timestamp: Date.now() } }),
-    { status, headers: { 'content-type': 'application/json' } },
-  )
+  return status < 400 ? envelopeResponse(data, { status }) : errorResponse(status, 'UNAVAILABLE', 10503)
 }
 
 export function testClient(fetch: typeof globalThis.fetch, options: Partial<ExchangeClientOptions> = {}): ExchangeClient {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Accounts } from '../../src/testing/market/accounts.ts'
+import { Ledger } from '../../src/testing/market/ledger.ts'
 import { Book, type Resting } from '../../src/testing/market/book.ts'
 import { dec, formatDecimal } from '../../src/testing/market/decimal.ts'
 import { applyFills, planFills } from '../../src/testing/market/engine.ts'
@@ -54,10 +54,10 @@ describe('order book and matching', () => {
 
 describe('order lifecycle on a venue (spot settlement, no market maker)', () => {
   function setup() {
-    const accounts = new Accounts()
-    accounts.open('alice', { USDC: '100000' })
-    accounts.open('bob', { BTC: '10', USDC: '0' })
-    const spot = new SpotDesk(accounts, new IdSequence(1000n))
+    const ledger = new Ledger()
+    ledger.open('alice', { USDC: '100000' })
+    ledger.open('bob', { BTC: '10', USDC: '0' })
+    const spot = new SpotDesk(ledger, new IdSequence(1000n))
     const market = spot.board.get('BTC-USDC')
     const place = (accountId: string, side: 'buy' | 'sell', price: string | undefined, size: string, extra: { timeInForce?: TimeInForce; postOnly?: boolean; clientOrderId?: string } = {}) =>
       spot.place(
@@ -66,10 +66,10 @@ describe('order lifecycle on a venue (spot settlement, no market maker)', () => 
         NOW,
       )
     const balance = (accountId: string, token: string) => {
-      const { available, locked } = accounts.peek(accountId, token)
+      const { available, locked } = ledger.peek(accountId, token)
       return { available: formatDecimal(available), locked: formatDecimal(locked) }
     }
-    return { accounts, spot, place, balance }
+    return { ledger, spot, place, balance }
   }
 
   it('trades at the maker price and moves balances by notional and fees (taker 0.05%, maker 0.02%)', () => {

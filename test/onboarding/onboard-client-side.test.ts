@@ -14,6 +14,7 @@ import {
 } from '../../src/index.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
 import { failure } from '../support/failure.ts'
+import { envelopeResponse, fetchDouble } from '../support/fetch-double.ts'
 
 const BASE_URL = 'https://exchange.test'
 const SERVER_AHEAD_MS = 3_600_000
@@ -25,21 +26,14 @@ const KEY = {
   isNewUser: true,
 }
 
-interface Sent { method: string; path: string; body: string }
-
 /** Answers the clock and onboarding like the service would, and records every request. */
 function fakeService(now: () => number) {
-  const sent: Sent[] = []
-  const envelope = (data: unknown) => new Response(JSON.stringify({ success: true, data, error: null, meta: { requestId: 'r', timestamp: now() + SERVER_AHEAD_MS } }), { headers: { 'content-type': 'application/json' } })
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init)
-    const path = new URL(request.url).pathname
-    sent.push({ method: request.method, path, body: await request.text() })
-    if (path === '/api/v1/system/time') return envelope({ serverTime: now() + SERVER_AHEAD_MS })
-    if (path === '/api/v1/oauth/onboard') return envelope(KEY)
+  return fetchDouble(({ url }) => {
+    const serverTime = now() + SERVER_AHEAD_MS
+    if (url.pathname === '/api/v1/system/time') return envelopeResponse({ serverTime }, { serverTime })
+    if (url.pathname === '/api/v1/oauth/onboard') return envelopeResponse(KEY, { serverTime })
     return new Response('{}', { status: 404 })
-  }
-  return { fetch: fetch as typeof globalThis.fetch, sent }
+  })
 }
 
 
@@ -53,7 +47,7 @@ describe('onboard() on the client side', () => {
     const key = await onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: recording, serviceName: 'Test Exchange', partnerTag: 'acme' })
 
     expect(key).toEqual(KEY)
-    expect(service.sent.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/system/time', 'POST /api/v1/oauth/onboard'])
+    expect(service.sent.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['GET /api/v1/system/time', 'POST /api/v1/oauth/onboard'])
     const body = JSON.parse(service.sent[1]!.body)
     const parsed = parseLoginMessage(signed[0]!)!
     expect(parsed.serviceName).toBe('Test Exchange')
@@ -95,7 +89,7 @@ describe('onboard() on the client side', () => {
     const refusing: WalletSigner = { address: generateEvmWallet().signer.address, walletType: 'evm', signMessage: async () => { throw { code: 4001, message: 'User rejected the request.' } } }
     const error = await failure(onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: refusing }))
     expect(error).toBeInstanceOf(SigningCancelledError)
-    expect(service.sent.some((r) => r.path === '/api/v1/oauth/onboard')).toBe(false)
+    expect(service.sent.some((r) => r.url.pathname === '/api/v1/oauth/onboard')).toBe(false)
   })
 
   it('gives up on a wallet that never answers within the signing window, sending nothing', async () => {
@@ -105,7 +99,7 @@ describe('onboard() on the client side', () => {
     expect(error).toBeInstanceOf(SigningTimeoutError)
     expect(isExchangeError(error, 'timeout')).toBe(true)
     expect((error as Error).message).toMatch(/300 s/)
-    expect(service.sent.some((r) => r.path === '/api/v1/oauth/onboard')).toBe(false)
+    expect(service.sent.some((r) => r.url.pathname === '/api/v1/oauth/onboard')).toBe(false)
   })
 
   it('refuses a signature that came back after the window by the clock (a laptop that slept), sending nothing', async () => {
@@ -115,7 +109,7 @@ describe('onboard() on the client side', () => {
     const sleepy: WalletSigner = { ...signer, signMessage: async (message) => { now += 301_000; return signer.signMessage(message) } }
     const error = await failure(onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: sleepy, now: () => now }))
     expect(error).toBeInstanceOf(SigningTimeoutError)
-    expect(service.sent.some((r) => r.path === '/api/v1/oauth/onboard')).toBe(false)
+    expect(service.sent.some((r) => r.url.pathname === '/api/v1/oauth/onboard')).toBe(false)
   })
 
   it('validates its input before asking the wallet or the network, naming the field', async () => {

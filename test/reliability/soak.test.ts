@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { ExchangeApiError, ExchangeClient, OrderOutcomeUnknownError, isExchangeError } from '../../src/index.ts'
 import type { PerpOrderInput } from '../../src/api/perp/trading.ts'
-import { seededRandom } from '../../src/testing/market/prng.ts'
+import { seededRandom } from '../../src/testing/prng.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { BOB, TEST_KEYS } from '../support/seed.ts'
 import { countingFetch } from './support/counting-fetch.ts'

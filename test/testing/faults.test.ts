@@ -3,7 +3,7 @@ import { ExchangeClient, isExchangeError } from '../../src/index.ts'
 import { createReferenceExchange, DroppedConnection, type FaultRule } from '../../src/testing/index.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { rawRequest } from '../support/raw-request.ts'
-import { TEST_KEYS, TEST_SEED } from '../support/seed.ts'
+import { TEST_KEYS } from '../support/seed.ts'
 import { evmWallet, onboardBody } from '../support/wallets.ts'
 
 const time = (url: string) => rawRequest(url, { path: '/api/v1/system/time' })

@@ -1,19 +1,12 @@
-import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { ExchangeClient } from '../../src/index.ts'
-import { envelopeResponse, fetchDouble, type Sent } from '../support/fetch-double.ts'
+import { envelopeResponse, fetchDouble } from '../support/fetch-double.ts'
+import { hmac } from '../support/raw-request.ts'
+import { expectSignedAsSent } from '../support/signed-as-sent.ts'
 
 const apiKey = `1024_${'a1'.repeat(32)}`
 const secretKey = 'b2'.repeat(32)
 const baseUrl = 'https://api.example.test'
-
-function expectSignedAsSent(sent: Sent) {
-  const timestamp = sent.headers.get('x-timestamp')!
-  expect(timestamp).toMatch(/^\d{13}$/)
-  expect(sent.headers.get('x-api-key')).toBe(apiKey)
-  const expected = createHmac('sha256', secretKey).update(timestamp + sent.method + sent.url.pathname + sent.body).digest('hex')
-  expect(sent.headers.get('x-signature')).toBe(expected)
-}
 
 function client(fetch: typeof globalThis.fetch) {
   return new ExchangeClient({ baseUrl, apiKey, secretKey, fetch })
@@ -23,7 +16,7 @@ describe('what is signed is exactly what is sent', () => {
   it('signs a GET with no body and sends no Content-Type', async () => {
     const { fetch, sent } = fetchDouble(envelopeResponse({ ok: true }))
     await client(fetch).request({ method: 'GET', path: '/api/v1/account/overview' })
-    expectSignedAsSent(sent[0]!)
+    expectSignedAsSent(sent[0]!, { apiKey, secretKey })
     expect(sent[0]!.body).toBe('')
     expect(sent[0]!.headers.has('content-type')).toBe(false)
   })
@@ -32,7 +25,7 @@ describe('what is signed is exactly what is sent', () => {
     const { fetch, sent } = fetchDouble(envelopeResponse({}))
     await client(fetch).request({ method: 'post', path: '/api/v1/perp/orders', body: { a: 1 } })
     expect(sent[0]!.method).toBe('POST')
-    expectSignedAsSent(sent[0]!)
+    expectSignedAsSent(sent[0]!, { apiKey, secretKey })
   })
 
   it('serializes an object body once, compactly, and signs those bytes', async () => {
@@ -41,7 +34,7 @@ describe('what is signed is exactly what is sent', () => {
     await client(fetch).request({ method: 'POST', path: '/api/v1/perp/orders', body })
     expect(sent[0]!.body).toBe(JSON.stringify(body))
     expect(sent[0]!.headers.get('content-type')).toBe('application/json')
-    expectSignedAsSent(sent[0]!)
+    expectSignedAsSent(sent[0]!, { apiKey, secretKey })
   })
 
   it('sends and signs a string body verbatim', async () => {
@@ -49,35 +42,35 @@ describe('what is signed is exactly what is sent', () => {
     const raw = '{ "market" : "BTC-USDC" }'
     await client(fetch).request({ method: 'POST', path: '/api/v1/perp/orders', body: raw })
     expect(sent[0]!.body).toBe(raw)
-    expectSignedAsSent(sent[0]!)
+    expectSignedAsSent(sent[0]!, { apiKey, secretKey })
   })
 
   it.each(['DELETE', 'PUT'])('signs and sends the body of %s', async (method) => {
     const { fetch, sent } = fetchDouble(envelopeResponse({}))
     await client(fetch).request({ method, path: '/api/v1/perp/orders/batch', body: { order_ids: ['1', '2'] } })
     expect(sent[0]!.body).toBe('{"order_ids":["1","2"]}')
-    expectSignedAsSent(sent[0]!)
+    expectSignedAsSent(sent[0]!, { apiKey, secretKey })
   })
 
   it('sends the query string and never signs it', async () => {
     const { fetch, sent } = fetchDouble(envelopeResponse([]))
     await client(fetch).request({ method: 'GET', path: '/api/v1/perp/orders?status=open', query: { market: 'BTC-USDC', limit: 5, tags: ['a', 'b'], skip: undefined } })
     expect(sent[0]!.url.search).toBe('?status=open&market=BTC-USDC&limit=5&tags=a&tags=b')
-    expectSignedAsSent(sent[0]!)
+    expectSignedAsSent(sent[0]!, { apiKey, secretKey })
   })
 
   it('signs the percent-encoded path byte for byte as it goes on the wire', async () => {
     const { fetch, sent } = fetchDouble(envelopeResponse({}))
     await client(fetch).request({ method: 'GET', path: `/api/v1/spot/tokens/${encodeURIComponent('wé ird')}` })
     expect(sent[0]!.url.pathname).toBe('/api/v1/spot/tokens/w%C3%A9%20ird')
-    expectSignedAsSent(sent[0]!)
+    expectSignedAsSent(sent[0]!, { apiKey, secretKey })
   })
 
   it('signs the normalised path when the caller gives one the URL parser rewrites', async () => {
     const { fetch, sent } = fetchDouble(envelopeResponse({}))
     await client(fetch).request({ method: 'GET', path: '/api/v1/x y' })
     expect(sent[0]!.url.pathname).toBe('/api/v1/x%20y')
-    expectSignedAsSent(sent[0]!)
+    expectSignedAsSent(sent[0]!, { apiKey, secretKey })
   })
 
   it('sends unsigned requests without credential headers when auth is false', async () => {
@@ -93,7 +86,7 @@ describe('what is signed is exactly what is sent', () => {
     await Promise.all(Array.from({ length: 20 }, () => c.request({ method: 'GET', path: '/api/v1/account/overview' })))
     expect(new Set(sent.map((s) => s.headers.get('x-signature'))).size).toBe(20)
     expect(new Set(sent.map((s) => s.headers.get('x-timestamp'))).size).toBe(20)
-    sent.forEach(expectSignedAsSent)
+    for (const request of sent) expectSignedAsSent(request, { apiKey, secretKey })
   })
 
   it('uses a custom sign function (a backend signer) instead of a secret', async () => {
@@ -103,12 +96,12 @@ describe('what is signed is exactly what is sent', () => {
       baseUrl, apiKey, fetch,
       sign: async (payload) => {
         payloads.push(payload)
-        return createHmac('sha256', secretKey).update(payload).digest('hex')
+        return hmac(secretKey, payload)
       },
     })
     await remote.request({ method: 'POST', path: '/api/v1/perp/orders', body: { a: 1 } })
     expect(payloads[0]).toBe(`${sent[0]!.headers.get('x-timestamp')}POST/api/v1/perp/orders{"a":1}`)
-    expectSignedAsSent(sent[0]!)
+    expectSignedAsSent(sent[0]!, { apiKey, secretKey })
   })
 
   it('resolves to the envelope data and learns the server clock from meta.timestamp', async () => {

@@ -7,7 +7,7 @@ export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 /** 65 bytes r|s|v as most wallets give; longer ones come from contract wallets (ERC-1271/6492). */
 const EVM_SIGNATURE = /^0x(?:[0-9a-fA-F]{2}){65,}$/
 
-export function assertEvmAddress(address: unknown): string {
+function assertEvmAddress(address: unknown): string {
   if (typeof address !== 'string' || !EVM_ADDRESS.test(address)) {
     throw new SigningFailedError(`The wallet gave no EVM address (0x and 40 hex characters); got ${typeof address === 'string' ? JSON.stringify(address.slice(0, 50)) : typeof address}`)
   }

@@ -1,5 +1,5 @@
 /** `::ffff:127.0.0.1` (IPv4 seen through an IPv6 socket) → `127.0.0.1`; other addresses unchanged. */
-export function normalizeAddress(address: string): string {
+function normalizeAddress(address: string): string {
   const trimmed = address.trim().toLowerCase()
   return trimmed.startsWith('::ffff:') && trimmed.includes('.') ? trimmed.slice(7) : trimmed
 }

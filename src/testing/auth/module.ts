@@ -8,7 +8,7 @@ import type { ApiKeyRecord } from './keys.ts'
 const maskKey = (apiKey: string) => `${apiKey.slice(0, 9)}…${apiKey.slice(-4)}`
 
 /** A key as it is shown: what it is and may do, without any secret. */
-export function keyView(record: ApiKeyRecord) {
+function keyView(record: ApiKeyRecord) {
   return {
     apiKeyId: record.id,
     apiKey: maskKey(record.apiKey),

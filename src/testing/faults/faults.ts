@@ -1,5 +1,5 @@
 import { ExchangeValidationError } from '../../transport/errors.ts'
-import { seededRandom } from '../market/prng.ts'
+import { seededRandom } from '../prng.ts'
 
 /** What a fault does to a request it hits. */
 export type FaultEffect =

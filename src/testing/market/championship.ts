@@ -2,7 +2,7 @@
 import { type Decimal, div, formatDecimal, fromInteger } from './decimal.ts'
 import { CHAMPIONSHIPS, type ChampionshipSeed } from './demo-data.ts'
 import { notFound } from './errors.ts'
-import { pick } from './prng.ts'
+import { pick } from '../prng.ts'
 
 export const SORT_KEYS = ['pnl', 'roi', 'volume', 'win_rate', 'trades'] as const
 export const PERIODS = ['24h', '7d', '30d', 'all'] as const

@@ -8,7 +8,6 @@ export type Decimal = bigint
 
 const PLACES = 18
 export const ONE: Decimal = 10n ** BigInt(PLACES)
-export const ZERO: Decimal = 0n
 
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/
 

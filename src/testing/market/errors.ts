@@ -1,4 +1,4 @@
-/** The market's error answers (codes and numbers from /work/plan/operations.md). */
+/** The market's error answers (codes and numbers from docs/operations.md). */
 import { failures } from '../http/failures.ts'
 import { ApiFailure } from '../http/router.ts'
 

@@ -2,7 +2,7 @@
  * Outcome shares an account holds: how many (from its balances), what they cost, and the PnL
  * realized by selling, redeeming or claiming them. Shares leave at their average cost.
  */
-import type { Accounts } from './accounts.ts'
+import type { Ledger } from './ledger.ts'
 import type { Decimal } from './decimal.ts'
 
 export interface Holding {
@@ -20,15 +20,15 @@ export function shareToken(marketId: string, outcomeIndex: number): string {
 }
 
 export class Holdings {
-  readonly #accounts: Accounts
+  readonly #ledger: Ledger
   readonly #books = new Map<string, { cost: Decimal; realized: Decimal }>()
 
-  constructor(accounts: Accounts) {
-    this.#accounts = accounts
+  constructor(ledger: Ledger) {
+    this.#ledger = ledger
   }
 
   of(accountId: string, marketId: string, outcomeIndex: number): Holding {
-    const { available, locked } = this.#accounts.peek(accountId, shareToken(marketId, outcomeIndex))
+    const { available, locked } = this.#ledger.peek(accountId, shareToken(marketId, outcomeIndex))
     const { cost, realized } = this.#books.get(key(accountId, marketId, outcomeIndex)) ?? { cost: 0n, realized: 0n }
     return { shares: available + locked, locked, cost, realized }
   }

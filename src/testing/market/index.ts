@@ -1,11 +1,10 @@
 /**
  * The reference exchange's market: perp, spot and prediction trading, accounts and championships
- * behind the routes of /work/plan/operations.md (all but system, onboarding and key routes, which
+ * behind the routes of docs/operations.md (all but system, onboarding and key routes, which
  * the platform owns). Plug it into the exchange as an `ExchangeModule`.
  */
 import type { ExchangeModule, Router } from '../http/router.ts'
 import { formatDecimal, parseDecimal } from './decimal.ts'
-import { positionView } from './perp.ts'
 import { orderView as predictionOrderView } from './prediction-views.ts'
 import { addAccountRoutes } from './routes/account.ts'
 import { addChampionshipRoutes } from './routes/championship.ts'
@@ -15,10 +14,10 @@ import { addPredictionTradingRoutes } from './routes/prediction-trading.ts'
 import { routeAdder } from './routes/route.ts'
 import { addSpotRoutes } from './routes/spot.ts'
 import { MarketState, type MarketOptions } from './state.ts'
-import { orderView } from './trade-views.ts'
+import { orderView, positionView } from './trade-views.ts'
 
 export type { MarketOptions } from './state.ts'
-export { MARKET_MAKER } from './accounts.ts'
+export { MARKET_MAKER } from './ledger.ts'
 
 export interface MarketModule extends ExchangeModule {
   register(router: Router): void
@@ -52,11 +51,11 @@ export function createMarketModule(options: MarketOptions): MarketModule {
       addChampionshipRoutes(add, state)
     },
     openAccount(accountId, balances) {
-      state.accounts.open(accountId, balances)
+      state.ledger.open(accountId, balances)
     },
     balances(accountId) {
       const result: Record<string, { available: string; locked: string }> = {}
-      for (const [token, balance] of state.accounts.tokens(accountId)) result[token] = { available: formatDecimal(balance.available), locked: formatDecimal(balance.locked) }
+      for (const [token, balance] of state.ledger.tokens(accountId)) result[token] = { available: formatDecimal(balance.available), locked: formatDecimal(balance.locked) }
       return result
     },
     orders(accountId) {

@@ -36,9 +36,7 @@ export class Fields {
   }
 
   string(name: string): string {
-    const value = this.optionalString(name)
-    if (value === undefined) throw invalidParams(name, `${name} is required`)
-    return value
+    return required(name, this.optionalString(name))
   }
 
   optionalString(name: string): string | undefined {
@@ -50,9 +48,7 @@ export class Fields {
 
   /** A positive decimal sent as text (`"0.01"`), as the real service requires. */
   decimal(name: string): Decimal {
-    const value = this.optionalDecimal(name)
-    if (value === undefined) throw invalidParams(name, `${name} is required`)
-    return value
+    return required(name, this.optionalDecimal(name))
   }
 
   optionalDecimal(name: string): Decimal | undefined {
@@ -65,9 +61,7 @@ export class Fields {
   }
 
   integer(name: string, low: number, high: number): number {
-    const value = this.optionalInteger(name, low, high)
-    if (value === undefined) throw invalidParams(name, `${name} is required`)
-    return value
+    return required(name, this.optionalInteger(name, low, high))
   }
 
   optionalInteger(name: string, low: number, high: number): number | undefined {
@@ -80,9 +74,7 @@ export class Fields {
   }
 
   oneOf<T extends string>(name: string, values: readonly T[]): T {
-    const value = this.optionalOneOf(name, values)
-    if (value === undefined) throw invalidParams(name, `${name} is required (${values.join(', ')})`)
-    return value
+    return required(name, this.optionalOneOf(name, values), ` (${values.join(', ')})`)
   }
 
   optionalOneOf<T extends string>(name: string, values: readonly T[]): T | undefined {
@@ -146,4 +138,10 @@ export class Fields {
     }
     return value
   }
+}
+
+/** A required field's value; REQ_INVALID_PARAMS "<name> is required" when it was left out. */
+function required<T>(name: string, value: T | undefined, hint = ''): T {
+  if (value === undefined) throw invalidParams(name, `${name} is required${hint}`)
+  return value
 }

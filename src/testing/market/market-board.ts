@@ -64,7 +64,7 @@ export class MarketBoard<M extends TradingMarket> {
     const market = this.get(symbol)
     return {
       key: market.symbol,
-      priceAt: (t) => this.#pinned.get(symbol) ?? referencePrice(market.baseAsset, market.basePrice, market.tickSize, t),
+      priceAt: (t) => this.reference(symbol, t),
       tick: market.tickSize,
       volumePerMinute: market.quoteSize,
     }

@@ -11,9 +11,9 @@ export interface TradeOrderInput<M extends TradingMarket> extends Omit<OrderRequ
   market: M
 }
 
-export const SIDES: readonly Side[] = ['buy', 'sell']
-export const ORDER_TYPES: readonly OrderType[] = ['limit', 'market']
-export const TIMES_IN_FORCE: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK']
+const SIDES: readonly Side[] = ['buy', 'sell']
+const ORDER_TYPES: readonly OrderType[] = ['limit', 'market']
+const TIMES_IN_FORCE: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK']
 
 export function readTradeOrder<M extends TradingMarket>(fields: Fields, board: MarketBoard<M>): TradeOrderInput<M> {
   const market = board.field(fields.string('market'))

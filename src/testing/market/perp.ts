@@ -2,7 +2,7 @@
  * Perpetuals: orders through the shared venue, one isolated-margin position per account and
  * market, leverage, margin, TP/SL triggers, funding every 8 h and liquidation at the mark price.
  */
-import { type Accounts } from './accounts.ts'
+import { type Ledger } from './ledger.ts'
 import { append, newestFirst } from './collections.ts'
 import { abs, type Decimal, dec, formatDecimal, min, mul } from './decimal.ts'
 import { MAKER_FEE_RATE, PERP_MARKETS, type PerpMarket, QUOTE, TAKER_FEE_RATE } from './demo-data.ts'
@@ -23,10 +23,10 @@ import {
   unrealizedPnl,
 } from './positions.ts'
 import { fundingRate, fundingTimes } from './prices.ts'
-import { pick } from './prng.ts'
+import { pick } from '../prng.ts'
 import { type IdSequence, remainingValue, isOpen, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
 
-export const DEFAULT_LEVERAGE = 20
+const DEFAULT_LEVERAGE = 20
 /** A limit price further than this from the mark price is refused (TRADE_PRICE_DEVIATION). */
 const MAX_DEVIATION_PERCENT = 15n
 /** Funding periods settled at most per position and sync (an idle exchange must not loop for years). */
@@ -52,7 +52,7 @@ export class PerpDesk implements Settlement {
   readonly venue: OrderVenue
   /** Collects what liquidations leave over and covers what they lack. */
   insuranceFund: Decimal = dec('2500000')
-  readonly #accounts: Accounts
+  readonly #ledger: Ledger
   readonly #ids: IdSequence
   readonly #positions = new Map<string, Position>()
   readonly #leverage = new Map<string, number>()
@@ -60,10 +60,10 @@ export class PerpDesk implements Settlement {
   readonly #pnl = new Map<string, PerpRecord[]>()
   readonly #liquidations = new Map<string, PerpRecord[]>()
 
-  constructor(accounts: Accounts, ids: IdSequence) {
-    this.#accounts = accounts
+  constructor(ledger: Ledger, ids: IdSequence) {
+    this.#ledger = ledger
     this.#ids = ids
-    this.venue = new OrderVenue(accounts, this, ids)
+    this.venue = new OrderVenue(ledger, this, ids)
   }
 
   markPrice(symbol: string, now: number): Decimal {
@@ -113,12 +113,12 @@ export class PerpDesk implements Settlement {
       position.leverage = leverage
       const extra = initialMargin(position) - position.margin
       try {
-        if (extra > 0n) this.#accounts.debit(accountId, QUOTE, extra)
+        if (extra > 0n) this.#ledger.debit(accountId, QUOTE, extra)
       } catch (error) {
         position.leverage = previous
         throw error
       }
-      if (extra < 0n) this.#accounts.credit(accountId, QUOTE, -extra)
+      if (extra < 0n) this.#ledger.credit(accountId, QUOTE, -extra)
       position.margin += extra
     }
     this.#leverage.set(key(accountId, symbol), leverage)
@@ -127,13 +127,13 @@ export class PerpDesk implements Settlement {
   adjustMargin(accountId: string, symbol: string, amount: Decimal, type: 'add' | 'remove', now: number): Position {
     const position = this.#existing(accountId, symbol)
     if (type === 'add') {
-      this.#accounts.debit(accountId, QUOTE, amount)
+      this.#ledger.debit(accountId, QUOTE, amount)
       position.margin += amount
     } else {
       const removable = position.margin - initialMargin(position)
       if (amount > removable) throw invalidParams('amount', `at most ${formatDecimal(removable > 0n ? removable : 0n)} can be removed at ${position.leverage}x`)
       position.margin -= amount
-      this.#accounts.credit(accountId, QUOTE, amount)
+      this.#ledger.credit(accountId, QUOTE, amount)
     }
     position.updatedAt = now
     return position
@@ -228,12 +228,12 @@ export class PerpDesk implements Settlement {
     const reserve = order.reserve!
     const position = this.#open(order.accountId, order.market, order.leverage, now)
     const effect = applyTrade(position, order.side, price, size)
-    this.#accounts.adjust(order.accountId, QUOTE, effect.marginReleased + effect.realizedPnl)
+    this.#ledger.adjust(order.accountId, QUOTE, effect.marginReleased + effect.realizedPnl)
     if (effect.opened > 0n) {
       position.leverage = order.leverage
-      position.margin += this.#accounts.spend(reserve, mul(price, effect.opened) / BigInt(order.leverage))
+      position.margin += this.#ledger.spend(reserve, mul(price, effect.opened) / BigInt(order.leverage))
     }
-    const fee = this.#accounts.spend(reserve, mul(mul(price, size), role === 'maker' ? MAKER_FEE_RATE : TAKER_FEE_RATE))
+    const fee = this.#ledger.spend(reserve, mul(mul(price, size), role === 'maker' ? MAKER_FEE_RATE : TAKER_FEE_RATE))
     position.updatedAt = now
     if (effect.closed > 0n) {
       append(this.#pnl, order.accountId, { pnlId: this.#ids.next(), market: order.market, type: 'trade', realizedPnl: formatDecimal(effect.realizedPnl), fee: formatDecimal(fee), closedSize: formatDecimal(effect.closed), price: formatDecimal(price), createdAt: now })
@@ -277,7 +277,7 @@ export class PerpDesk implements Settlement {
       const rate = fundingRate(market.baseAsset, fundingTime)
       const mark = this.markPrice(position.market, fundingTime)
       const payment = -mul(mul(position.size, mark), rate)
-      this.#accounts.adjust(position.accountId, QUOTE, payment)
+      this.#ledger.adjust(position.accountId, QUOTE, payment)
       append(this.#funding, position.accountId, {
         fundingId: this.#ids.next(),
         market: position.market,
@@ -323,30 +323,4 @@ export class PerpDesk implements Settlement {
 
 function key(accountId: string, symbol: string): string {
   return `${accountId}\n${symbol}`
-}
-
-export function positionView(position: Position, markPrice: Decimal): Record<string, unknown> {
-  const { takeProfit, stopLoss } = position
-  return {
-    market: position.market,
-    side: isLong(position) ? 'long' : 'short',
-    size: formatDecimal(abs(position.size)),
-    entryPrice: formatDecimal(position.entryPrice),
-    markPrice: formatDecimal(markPrice),
-    liquidationPrice: formatDecimal(liquidationPrice(position)),
-    leverage: position.leverage,
-    margin: formatDecimal(position.margin),
-    marginMode: 'isolated',
-    notional: formatDecimal(mul(markPrice, abs(position.size))),
-    unrealizedPnl: formatDecimal(unrealizedPnl(position, markPrice)),
-    realizedPnl: formatDecimal(position.realizedPnl),
-    takeProfitPrice: takeProfit ? formatDecimal(takeProfit.price) : null,
-    stopLossPrice: stopLoss ? formatDecimal(stopLoss.price) : null,
-    takeProfitType: takeProfit?.type ?? null,
-    stopLossType: stopLoss?.type ?? null,
-    tpSlStatus: takeProfit || stopLoss ? 'active' : 'none',
-    adlRank: 1,
-    createdAt: position.openedAt,
-    updatedAt: position.updatedAt,
-  }
 }

@@ -1,8 +1,7 @@
 /** The prediction market record: outcomes, times, result; one order book per outcome. */
 import type { Decimal } from './decimal.ts'
 import type { PredictionSeed } from './demo-data.ts'
-import { pick } from './prng.ts'
-import type { Order } from './venue.ts'
+import { pick } from '../prng.ts'
 
 export type MarketType = 'binary' | 'multi_outcome'
 export type MarketStatus = 'active' | 'closed' | 'resolved'
@@ -48,9 +47,9 @@ export function bookKey(marketId: string, outcomeIndex: number): string {
   return `${marketId}:${outcomeIndex}`
 }
 
-/** The market and outcome of a prediction order's book. */
-export function bookOf(order: Order): { marketId: string; outcomeIndex: number } {
-  const [marketId, outcomeIndex] = order.market.split(':')
+/** The market and outcome of a prediction book (of an order, a fill or a trade). */
+export function bookOf({ market }: { market: string }): { marketId: string; outcomeIndex: number } {
+  const [marketId, outcomeIndex] = market.split(':')
   return { marketId: marketId!, outcomeIndex: Number(outcomeIndex) }
 }
 

@@ -36,7 +36,7 @@ export function marketView(desk: PredictionDesk, market: PredictionMarket, now: 
     outcomes: outcomesView(desk, market),
     totalVolumeE6: desk.volumeE6(market),
     totalLiquidityE6: toE6(liquidity),
-    openInterestE6: Math.floor(market.baseVolumeE6 / 5) + toE6(market.setsOutstanding),
+    openInterestE6: desk.openInterestE6(market),
     collectionId: null,
     collectionName: null,
     imageUrl: null,
@@ -78,13 +78,13 @@ export function placementView(desk: PredictionDesk, order: Order): Record<string
 }
 
 export function fillView(fill: AccountFill): Record<string, unknown> {
-  const [marketId, outcomeIndex] = fill.market.split(':')
+  const { marketId, outcomeIndex } = bookOf(fill)
   return {
     tradeId: fill.tradeId,
     orderId: fill.orderId,
     clientOrderId: fill.clientOrderId,
     marketId,
-    outcomeIndex: Number(outcomeIndex),
+    outcomeIndex,
     side: fill.side === 'buy' ? 0 : 1,
     priceE6: toE6(fill.price),
     amount: shares(fill.size),
@@ -97,8 +97,8 @@ export function fillView(fill: AccountFill): Record<string, unknown> {
 
 /** A public match (no account ids), as the SDK types it. */
 export function matchView(trade: Trade): PredictionMatch {
-  const [marketId, outcomeIndex] = trade.market.split(':')
-  return { matchId: trade.tradeId, marketId: marketId!, outcomeIndex: Number(outcomeIndex), takerSide: trade.takerSide === 'buy' ? 0 : 1, priceE6: toE6(trade.price), amount: shares(trade.size), createdAt: trade.createdAt }
+  const { marketId, outcomeIndex } = bookOf(trade)
+  return { matchId: trade.tradeId, marketId, outcomeIndex, takerSide: trade.takerSide === 'buy' ? 0 : 1, priceE6: toE6(trade.price), amount: shares(trade.size), createdAt: trade.createdAt }
 }
 
 export function depthLevels(levels: readonly Level[]): { price: number; amount: number }[] {

@@ -4,7 +4,7 @@
  * redeem: the reverse), and claims of 1 USDC per winning share once the oracle's result is final.
  * Shares are account tokens named `shares:<marketId>:<outcomeIndex>`.
  */
-import type { Accounts } from './accounts.ts'
+import type { Ledger } from './ledger.ts'
 import { type Decimal, dec, div, formatDecimal, fromE6, fromInteger, mul, ONE, toE6 } from './decimal.ts'
 import { PREDICTION_MARKETS, type PredictionSeed, QUOTE } from './demo-data.ts'
 import { notional } from './engine.ts'
@@ -14,7 +14,7 @@ import { bookKey, bookOf, type MarketStatus, type MarketType, marketStatus, newM
 import { MarketMaker } from './market-maker.ts'
 import { type Oracle } from './oracle.ts'
 import { type CandleSource, HOUR } from './prices.ts'
-import { pick } from './prng.ts'
+import { pick } from '../prng.ts'
 import { type IdSequence, isOpen, type Order, OrderVenue, type Settlement, type TimeInForce, type Trade } from './venue.ts'
 
 /** orderType on the wire: 0 GTC, 1 GTD (kept until cancelled here), 2 IOC, 3 FOK. */
@@ -44,7 +44,7 @@ export interface ActivityEvent {
 export class PredictionDesk implements Settlement {
   readonly venue: OrderVenue
   readonly oracle: Oracle
-  readonly #accounts: Accounts
+  readonly #ledger: Ledger
   readonly #random: () => number
   readonly #markets = new Map<string, PredictionMarket>()
   readonly #maker = new MarketMaker()
@@ -54,12 +54,12 @@ export class PredictionDesk implements Settlement {
   readonly #events: ActivityEvent[] = []
   #nextMarketId = 2001
 
-  constructor(accounts: Accounts, ids: IdSequence, oracle: Oracle, random: () => number, now: number) {
-    this.#accounts = accounts
+  constructor(ledger: Ledger, ids: IdSequence, oracle: Oracle, random: () => number, now: number) {
+    this.#ledger = ledger
     this.#random = random
     this.oracle = oracle
-    this.venue = new OrderVenue(accounts, this, ids)
-    this.holdings = new Holdings(accounts)
+    this.venue = new OrderVenue(ledger, this, ids)
+    this.holdings = new Holdings(ledger)
     for (const seed of PREDICTION_MARKETS) this.#seed(seed, now)
   }
 
@@ -98,6 +98,11 @@ export class PredictionDesk implements Settlement {
     return market.baseVolumeE6 + toE6(notional(this.trades(market)))
   }
 
+  /** A fifth of the demo history's volume stays open, plus the complete sets minted here. */
+  openInterestE6(market: PredictionMarket): number {
+    return Math.floor(market.baseVolumeE6 / 5) + toE6(market.setsOutstanding)
+  }
+
   /** A price series for klines and price history: noisy hourly history ending at today's price. */
   candleSource(market: PredictionMarket, outcomeIndex: number, now: number): CandleSource {
     const currentHour = Math.floor(now / HOUR) * HOUR
@@ -123,8 +128,7 @@ export class PredictionDesk implements Settlement {
     if (!binary && (labels.length < 3 || labels.length > 20)) throw invalidParams('outcomes', 'a multi_outcome market needs 3 to 20 outcomes')
     const referenceE6 = Math.floor(1_000_000 / labels.length / 1000) * 1000
     const marketId = String(this.#nextMarketId++)
-    const market = this.#add({ marketId, ...input, outcomes: labels.map((label) => ({ label, priceE6: referenceE6 })), createdOffset: 0, endOffset: input.endTime - now }, now, accountId)
-    return market
+    return this.#add({ marketId, ...input, outcomes: labels.map((label) => ({ label, priceE6: referenceE6 })), createdOffset: 0, endOffset: input.endTime - now }, now, accountId)
   }
 
   place(accountId: string, route: MarketType, input: PredictionOrderInput, now: number): Order {
@@ -182,10 +186,10 @@ export class PredictionDesk implements Settlement {
     const market = this.#routed(marketId, route)
     this.#tradable(market, now)
     const sets = fromInteger(amount)
-    this.#accounts.debit(accountId, QUOTE, sets)
+    this.#ledger.debit(accountId, QUOTE, sets)
     const costPerShare = div(ONE, fromInteger(market.outcomes.length))
     market.outcomes.forEach((_, index) => {
-      this.#accounts.credit(accountId, shareToken(marketId, index), sets)
+      this.#ledger.credit(accountId, shareToken(marketId, index), sets)
       this.holdings.acquired(accountId, marketId, index, mul(costPerShare, sets))
     })
     market.setsOutstanding += sets
@@ -199,15 +203,15 @@ export class PredictionDesk implements Settlement {
     const sets = fromInteger(amount)
     for (let index = 0; index < market.outcomes.length; index++) {
       const token = shareToken(marketId, index)
-      const { available } = this.#accounts.peek(accountId, token)
+      const { available } = this.#ledger.peek(accountId, token)
       if (available < sets) throw insufficientBalance(token, formatDecimal(sets), formatDecimal(available))
     }
     const proceedsPerShare = div(ONE, fromInteger(market.outcomes.length))
     market.outcomes.forEach((_, index) => {
       this.holdings.released(accountId, marketId, index, sets, mul(proceedsPerShare, sets))
-      this.#accounts.debit(accountId, shareToken(marketId, index), sets)
+      this.#ledger.debit(accountId, shareToken(marketId, index), sets)
     })
-    this.#accounts.credit(accountId, QUOTE, sets)
+    this.#ledger.credit(accountId, QUOTE, sets)
     market.setsOutstanding -= sets
     this.#event('redeem', marketId, null, amount, now)
     return market
@@ -223,10 +227,10 @@ export class PredictionDesk implements Settlement {
     }
     const winner = market.finalOutcomeIndex
     const token = shareToken(marketId, winner)
-    const shares = this.#accounts.peek(accountId, token).available
+    const shares = this.#ledger.peek(accountId, token).available
     this.holdings.released(accountId, marketId, winner, shares, shares)
-    this.#accounts.debit(accountId, token, shares)
-    this.#accounts.credit(accountId, QUOTE, shares)
+    this.#ledger.debit(accountId, token, shares)
+    this.#ledger.credit(accountId, QUOTE, shares)
     this.#event('claim', marketId, winner, Number(shares / ONE), now)
     return { outcomeIndex: winner, shares }
   }
@@ -285,14 +289,14 @@ export class PredictionDesk implements Settlement {
     const token = shareToken(marketId, outcomeIndex)
     const value = mul(price, size)
     if (order.side === 'buy') {
-      this.#accounts.spend(order.reserve!, value)
-      this.#accounts.credit(order.accountId, token, size)
+      this.#ledger.spend(order.reserve!, value)
+      this.#ledger.credit(order.accountId, token, size)
       this.holdings.acquired(order.accountId, marketId, outcomeIndex, value)
       return { fee: 0n }
     }
     const realizedPnl = this.holdings.released(order.accountId, marketId, outcomeIndex, size, value)
-    this.#accounts.spend(order.reserve!, size)
-    this.#accounts.credit(order.accountId, QUOTE, value)
+    this.#ledger.spend(order.reserve!, size)
+    this.#ledger.credit(order.accountId, QUOTE, value)
     return { fee: 0n, realizedPnl }
   }
 

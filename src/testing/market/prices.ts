@@ -6,13 +6,13 @@
 import { bps, ceilTo, type Decimal, floorTo, fromInteger, max, min, mul } from './decimal.ts'
 import { invalidParams } from './errors.ts'
 import { Fields } from './input.ts'
-import { pick } from './prng.ts'
+import { pick } from '../prng.ts'
 
 export const MINUTE = 60_000
 export const HOUR = 60 * MINUTE
 export const FUNDING_INTERVAL = 8 * HOUR
 
-export const INTERVALS: Record<string, number> = { '1m': MINUTE, '5m': 5 * MINUTE, '15m': 15 * MINUTE, '1h': HOUR, '4h': 4 * HOUR, '1d': 24 * HOUR }
+const INTERVALS: Record<string, number> = { '1m': MINUTE, '5m': 5 * MINUTE, '15m': 15 * MINUTE, '1h': HOUR, '4h': 4 * HOUR, '1d': 24 * HOUR }
 
 const WAVE_MINUTES = 2880
 

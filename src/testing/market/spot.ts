@@ -1,5 +1,5 @@
 /** Spot: orders through the shared venue; fills swap base and quote tokens, fees paid in USDC. */
-import type { Accounts } from './accounts.ts'
+import type { Ledger } from './ledger.ts'
 import { type Decimal, fromInteger, mul } from './decimal.ts'
 import { MAKER_FEE_RATE, QUOTE, SPOT_MARKETS, TAKER_FEE_RATE, TOKENS, type TradingMarket } from './demo-data.ts'
 import type { Fill } from './engine.ts'
@@ -11,11 +11,11 @@ import { type IdSequence, remainingValue, type Order, OrderVenue, type Role, typ
 export class SpotDesk implements Settlement {
   readonly board = new MarketBoard(SPOT_MARKETS)
   readonly venue: OrderVenue
-  readonly #accounts: Accounts
+  readonly #ledger: Ledger
 
-  constructor(accounts: Accounts, ids: IdSequence) {
-    this.#accounts = accounts
-    this.venue = new OrderVenue(accounts, this, ids)
+  constructor(ledger: Ledger, ids: IdSequence) {
+    this.#ledger = ledger
+    this.venue = new OrderVenue(ledger, this, ids)
   }
 
   place(accountId: string, input: TradeOrderInput<TradingMarket>, now: number): Order {
@@ -52,11 +52,11 @@ export class SpotDesk implements Settlement {
     const cost = mul(price, size)
     const fee = mul(cost, role === 'maker' ? MAKER_FEE_RATE : TAKER_FEE_RATE)
     if (order.side === 'buy') {
-      this.#accounts.spend(reserve, cost + fee)
-      this.#accounts.credit(order.accountId, market.baseAsset, size)
+      this.#ledger.spend(reserve, cost + fee)
+      this.#ledger.credit(order.accountId, market.baseAsset, size)
     } else {
-      this.#accounts.spend(reserve, size)
-      this.#accounts.credit(order.accountId, QUOTE, cost - fee)
+      this.#ledger.spend(reserve, size)
+      this.#ledger.credit(order.accountId, QUOTE, cost - fee)
     }
     return { fee }
   }

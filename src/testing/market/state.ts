@@ -1,10 +1,10 @@
 /** Everything the market holds, built once per exchange from the clock and the options. */
-import { Accounts } from './accounts.ts'
+import { Ledger } from './ledger.ts'
 import { Championships } from './championship.ts'
 import { DEFAULT_CHALLENGE_PERIOD_MS, Oracle } from './oracle.ts'
 import { PerpDesk } from './perp.ts'
 import { PredictionDesk } from './prediction.ts'
-import { seededRandom } from './prng.ts'
+import { seededRandom } from '../prng.ts'
 import { SpotDesk } from './spot.ts'
 import { Treasury } from './treasury.ts'
 import { IdSequence } from './venue.ts'
@@ -22,7 +22,7 @@ export interface MarketOptions {
 const FIRST_ID = 1_853_278_922_010_145_000n
 
 export class MarketState {
-  readonly accounts = new Accounts()
+  readonly ledger = new Ledger()
   readonly perp: PerpDesk
   readonly spot: SpotDesk
   readonly prediction: PredictionDesk
@@ -32,12 +32,12 @@ export class MarketState {
   constructor(options: MarketOptions) {
     const now = options.now()
     const ids = new IdSequence(FIRST_ID)
-    this.perp = new PerpDesk(this.accounts, ids)
-    this.spot = new SpotDesk(this.accounts, ids)
+    this.perp = new PerpDesk(this.ledger, ids)
+    this.spot = new SpotDesk(this.ledger, ids)
     const oracle = new Oracle(options.challengePeriodMs ?? DEFAULT_CHALLENGE_PERIOD_MS)
-    this.prediction = new PredictionDesk(this.accounts, ids, oracle, options.random ?? seededRandom(1024), now)
+    this.prediction = new PredictionDesk(this.ledger, ids, oracle, options.random ?? seededRandom(1024), now)
     this.championships = new Championships(now)
-    this.treasury = new Treasury(this.accounts, ids)
+    this.treasury = new Treasury(this.ledger, ids)
   }
 
   /** Brings every area up to `now` (quotes, funding, triggers, market closes) before a request is served. */

@@ -1,5 +1,6 @@
-/** JSON views of perp and spot orders, fills, books and trades (decimals as strings). */
-import { type Decimal, formatDecimal, mul } from './decimal.ts'
+/** JSON views of perp and spot orders, fills, books, trades and perp positions (decimals as strings). */
+import { abs, type Decimal, formatDecimal, mul } from './decimal.ts'
+import { isLong, liquidationPrice, type Position, unrealizedPnl } from './positions.ts'
 import type { PastTrade } from './prices.ts'
 import { type AccountFill, averagePrice, type Order, type Trade } from './venue.ts'
 import type { Book } from './book.ts'
@@ -57,6 +58,32 @@ export function publicTrades(market: string, trades: readonly Trade[], history: 
 export function bookView(market: string, book: Book<Order>, depth: number, now: number): Record<string, unknown> {
   const side = (levels: ReturnType<Book<Order>['levels']>) => levels.map((level) => [formatDecimal(level.price), formatDecimal(level.size)])
   return { market, bids: side(book.levels('buy', depth)), asks: side(book.levels('sell', depth)), timestamp: now }
+}
+
+export function positionView(position: Position, markPrice: Decimal): Record<string, unknown> {
+  const { takeProfit, stopLoss } = position
+  return {
+    market: position.market,
+    side: isLong(position) ? 'long' : 'short',
+    size: formatDecimal(abs(position.size)),
+    entryPrice: formatDecimal(position.entryPrice),
+    markPrice: formatDecimal(markPrice),
+    liquidationPrice: formatDecimal(liquidationPrice(position)),
+    leverage: position.leverage,
+    margin: formatDecimal(position.margin),
+    marginMode: 'isolated',
+    notional: formatDecimal(mul(markPrice, abs(position.size))),
+    unrealizedPnl: formatDecimal(unrealizedPnl(position, markPrice)),
+    realizedPnl: formatDecimal(position.realizedPnl),
+    takeProfitPrice: takeProfit ? formatDecimal(takeProfit.price) : null,
+    stopLossPrice: stopLoss ? formatDecimal(stopLoss.price) : null,
+    takeProfitType: takeProfit?.type ?? null,
+    stopLossType: stopLoss?.type ?? null,
+    tpSlStatus: takeProfit || stopLoss ? 'active' : 'none',
+    adlRank: 1,
+    createdAt: position.openedAt,
+    updatedAt: position.updatedAt,
+  }
 }
 
 export interface FillStats {

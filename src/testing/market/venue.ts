@@ -3,7 +3,7 @@
  * clientOrderId, time in force, postOnly, cancel and modify, reserves, fills and histories. What a
  * fill does to balances and positions is the `Settlement` of each area.
  */
-import { type Accounts, MARKET_MAKER, type Reserve } from './accounts.ts'
+import { type Ledger, MARKET_MAKER, type Reserve } from './ledger.ts'
 import { Book, type Resting, type Side } from './book.ts'
 import { append, newestFirst } from './collections.ts'
 import { type Decimal, div, mul } from './decimal.ts'
@@ -113,7 +113,7 @@ export function remainingValue(order: Order, fills: readonly Fill<Order>[]): Dec
 }
 
 export class OrderVenue {
-  readonly #accounts: Accounts
+  readonly #ledger: Ledger
   readonly #settlement: Settlement
   readonly #ids: IdSequence
   readonly #books = new Map<string, Book<Order>>()
@@ -124,8 +124,8 @@ export class OrderVenue {
   readonly #fills = new Map<string, AccountFill[]>()
   #seq = 0
 
-  constructor(accounts: Accounts, settlement: Settlement, ids: IdSequence) {
-    this.#accounts = accounts
+  constructor(ledger: Ledger, settlement: Settlement, ids: IdSequence) {
+    this.#ledger = ledger
     this.#settlement = settlement
     this.#ids = ids
   }
@@ -153,7 +153,7 @@ export class OrderVenue {
       return order
     }
     const need = this.#settlement.reserve(order, fills)
-    order.reserve = this.#accounts.lock(order.accountId, need.token, need.amount)
+    order.reserve = this.#ledger.lock(order.accountId, need.token, need.amount)
     this.#record(order)
     this.#execute(order, fills, now)
     return order
@@ -201,7 +201,7 @@ export class OrderVenue {
     this.book(order.market).remove(order)
     order.status = status
     order.updatedAt = now
-    if (order.reserve) this.#accounts.release(order.reserve)
+    if (order.reserve) this.#ledger.release(order.reserve)
   }
 
   /**
@@ -217,7 +217,7 @@ export class OrderVenue {
     const before = { price: order.price, size: order.size, remaining: order.remaining, seq: order.seq, locked: order.reserve?.amount ?? 0n }
     const book = this.book(order.market)
     book.remove(order)
-    if (order.reserve) this.#accounts.release(order.reserve)
+    if (order.reserve) this.#ledger.release(order.reserve)
     order.price = change.price ?? order.price
     order.size = size
     order.remaining = size - filled
@@ -227,10 +227,10 @@ export class OrderVenue {
       fills = planFills(book, { side: order.side, limit: order.price, size: order.remaining })
       if (order.postOnly && fills.length > 0) throw invalidParams('price', 'a postOnly order cannot take liquidity')
       const need = this.#settlement.reserve(order, fills)
-      order.reserve = this.#accounts.lock(order.accountId, need.token, need.amount)
+      order.reserve = this.#ledger.lock(order.accountId, need.token, need.amount)
     } catch (error) {
       Object.assign(order, { price: before.price, size: before.size, remaining: before.remaining, seq: before.seq })
-      if (order.reserve) order.reserve = this.#accounts.lock(order.accountId, order.reserve.token, before.locked)
+      if (order.reserve) order.reserve = this.#ledger.lock(order.accountId, order.reserve.token, before.locked)
       book.add(order)
       throw error
     }

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { LOGIN_WINDOW_MS } from '../../onboarding/message.ts'
 import type { WalletType } from '../accounts.ts'
 import type { KeyPermission } from '../auth/keys.ts'
 import { parseBody } from '../http/failures.ts'
@@ -6,8 +7,8 @@ import { ApiFailure, type ExchangeModule } from '../http/router.ts'
 import type { Platform } from '../platform.ts'
 import { isWalletAddress, verifyWalletSignature } from './verify-wallet.ts'
 
-/** The spec's tolerance between the login timestamp and server time. */
-export const ONBOARDING_TOLERANCE_MS = 300_000
+/** The spec's tolerance between the login timestamp and server time (the SDK knows it as LOGIN_WINDOW_MS). */
+export const ONBOARDING_TOLERANCE_MS = LOGIN_WINDOW_MS
 
 const OnboardBody = v.object({
   walletAddress: v.pipe(v.string(), v.minLength(1)),

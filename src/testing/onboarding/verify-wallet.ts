@@ -1,18 +1,18 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { keccak_256 } from '@noble/hashes/sha3.js'
 import { concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 import { base58 } from '@scure/base'
-import { toHex } from '../../auth/signer.ts'
+import { eip191Hash, evmAddressOf } from '../../onboarding/eip191.ts'
+import { EVM_ADDRESS } from '../../onboarding/signers/evm.ts'
+import { isSolanaAddress } from '../../onboarding/signers/solana.ts'
 import type { WalletType } from '../accounts.ts'
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+/** r|s|v exactly: the exchange verifies EOA signatures only, not contract-wallet ones. */
 const EVM_SIGNATURE = /^0x[0-9a-fA-F]{130}$/
 
 /** Whether the address is well formed for its wallet type (an EVM 0x address, a base58 ed25519 key). */
 export function isWalletAddress(type: WalletType, address: string): boolean {
-  if (type === 'evm') return EVM_ADDRESS.test(address)
-  return decodeBase58(address)?.length === 32
+  return type === 'evm' ? EVM_ADDRESS.test(address) : isSolanaAddress(address)
 }
 
 /** Whether `signature` is the wallet's signature over the UTF-8 message. Malformed input is simply false. */
@@ -24,20 +24,6 @@ export function verifyWalletSignature(type: WalletType, address: string, message
   }
 }
 
-function decodeBase58(text: string): Uint8Array | undefined {
-  try {
-    return base58.decode(text)
-  } catch {
-    return undefined
-  }
-}
-
-/** EIP-191 personal_sign: keccak-256 of "\x19Ethereum Signed Message:\n" + byte length + message. */
-function personalMessageHash(message: string): Uint8Array {
-  const bytes = utf8ToBytes(message)
-  return keccak_256(concatBytes(utf8ToBytes(`\x19Ethereum Signed Message:\n${bytes.length}`), bytes))
-}
-
 function verifyPersonalSign(address: string, message: string, signature: string): boolean {
   if (!EVM_SIGNATURE.test(signature)) return false
   const sig = hexToBytes(signature.slice(2))
@@ -46,16 +32,14 @@ function verifyPersonalSign(address: string, message: string, signature: string)
   if (recovery > 1) return false
   // Ethereum orders the signature r|s|v; noble's recovered format wants the recovery byte first.
   const nobleSig = concatBytes(Uint8Array.of(recovery), sig.subarray(0, 64))
-  const publicKey = secp256k1.recoverPublicKey(nobleSig, personalMessageHash(message), { prehash: false })
-  const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false)
-  const recovered = `0x${toHex(keccak_256(uncompressed.subarray(1)).subarray(12))}`
-  return recovered === address.toLowerCase()
+  const publicKey = secp256k1.recoverPublicKey(nobleSig, eip191Hash(message), { prehash: false })
+  return evmAddressOf(publicKey) === address.toLowerCase()
 }
 
 /** ed25519 over the message's UTF-8 bytes; signature and address (the public key) in base58. */
 function verifySolana(address: string, message: string, signature: string): boolean {
-  const publicKey = decodeBase58(address)
-  const sig = decodeBase58(signature)
-  if (publicKey?.length !== 32 || sig?.length !== 64) return false
+  const publicKey = base58.decode(address)
+  const sig = base58.decode(signature)
+  if (publicKey.length !== 32 || sig.length !== 64) return false
   return ed25519.verify(sig, utf8ToBytes(message), publicKey, { zip215: false })
 }

@@ -2,7 +2,7 @@ import type { ExchangeModule, Router } from '../http/router.ts'
 import type { Platform } from '../platform.ts'
 
 /** The version the reference exchange reports; the API it serves is v1. */
-export const REFERENCE_VERSION = '1.0.0-reference'
+const REFERENCE_VERSION = '1.0.0-reference'
 
 const MARKET_LISTS = {
   perp: '/api/v1/perp/markets',

@@ -11,7 +11,7 @@ import { isOpen } from '../venue.ts'
 import { type AddRoute, accountOf } from './route.ts'
 
 export function addAccountRoutes(add: AddRoute, market: MarketState): void {
-  const { accounts, perp, spot, prediction, treasury } = market
+  const { ledger, perp, spot, prediction, treasury } = market
   const token = (fields: Fields) => {
     const symbol = fields.string('token')
     if (!TOKENS.some((candidate) => candidate.symbol === symbol)) throw invalidParams('token', `token must be one of ${TOKENS.map((candidate) => candidate.symbol).join(', ')}`)
@@ -38,7 +38,7 @@ export function addAccountRoutes(add: AddRoute, market: MarketState): void {
     let spotValue = 0n
     for (const { symbol } of TOKENS) {
       if (symbol === QUOTE) continue
-      const { available, locked } = accounts.peek(accountId, symbol)
+      const { available, locked } = ledger.peek(accountId, symbol)
       spotValue += mul(available + locked, spot.usdPrice(symbol, now))
     }
     const predictionValue = prediction.positionsOf(accountId).reduce((total, row) => total + row.value, 0n)
@@ -61,7 +61,7 @@ export function addAccountRoutes(add: AddRoute, market: MarketState): void {
 
   add('GET', '/account/overview', 'read', (context) => {
     const accountId = accountOf(context)
-    const usdc = accounts.peek(accountId, QUOTE)
+    const usdc = ledger.peek(accountId, QUOTE)
     const totals = perpTotals(accountId, context.now)
     const { spotValue, predictionValue } = holdingsValue(accountId, context.now)
     const balance = usdc.available + usdc.locked
@@ -88,7 +88,7 @@ export function addAccountRoutes(add: AddRoute, market: MarketState): void {
       accountId,
       positionMargin: formatDecimal(totals.margin),
       orderMargin: formatDecimal(orderMargin),
-      availableMargin: formatDecimal(accounts.peek(accountId, QUOTE).available),
+      availableMargin: formatDecimal(ledger.peek(accountId, QUOTE).available),
       unrealizedPnl: formatDecimal(totals.pnl),
       maintenanceMargin: formatDecimal(totals.maintenance),
       marginRatio: formatDecimal(totals.ratio),
@@ -116,7 +116,7 @@ export function addAccountRoutes(add: AddRoute, market: MarketState): void {
   add('GET', '/account/spot/summary', 'read', (context) => {
     const accountId = accountOf(context)
     const stats = fillStats(spot.venue.fillsOf(accountId))
-    const usdc = accounts.peek(accountId, QUOTE)
+    const usdc = ledger.peek(accountId, QUOTE)
     return {
       accountId,
       totalValue: formatDecimal(usdc.available + usdc.locked + holdingsValue(accountId, context.now).spotValue),

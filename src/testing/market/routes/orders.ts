@@ -1,4 +1,5 @@
 /** Order routes perp and spot share: place (one or a batch), list, get, modify, cancel, histories. */
+import { BATCH_LIMIT } from '../../../api/schemas.ts'
 import { ApiFailure, type RouteContext } from '../../http/router.ts'
 import type { Decimal } from '../decimal.ts'
 import { invalidParams, orderNotOpen } from '../errors.ts'
@@ -8,7 +9,6 @@ import { fillView, orderView } from '../trade-views.ts'
 import { isOpen, type Order, type OrderStatus, type OrderVenue } from '../venue.ts'
 import { type AddRoute, accountOf } from './route.ts'
 
-export const BATCH_LIMIT = 50
 const HISTORY_STATUSES: readonly OrderStatus[] = ['filled', 'cancelled', 'expired', 'rejected']
 
 export interface OrderDesk {
@@ -93,7 +93,7 @@ function filtered(orders: Order[], context: RouteContext): Order[] {
 }
 
 /** One entry of a batch: the order, or why it was refused (the rest of the batch still goes ahead). */
-export function placeOrRefuse(place: () => unknown, body: unknown): unknown {
+function placeOrRefuse(place: () => unknown, body: unknown): unknown {
   try {
     return place()
   } catch (error) {

@@ -1,4 +1,5 @@
 /** Prediction routes, account part: the activity feeds, my data, orders, complete sets, claims, oracle writes. */
+import { BATCH_LIMIT } from '../../../api/schemas.ts'
 import type { RouteContext } from '../../http/router.ts'
 import { toE6 } from '../decimal.ts'
 import { notional } from '../engine.ts'
@@ -35,7 +36,7 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk }: 
     const fields = Fields.body(context.body)
     const accountId = accountOf(context)
     const marketId = desk.market(fields.id('marketId')).marketId
-    const ids = fields.ids('orderIds', 50).filter((orderId) => desk.venue.ordersOf(accountId).some((order) => order.id === orderId && bookOf(order).marketId === marketId))
+    const ids = fields.ids('orderIds', BATCH_LIMIT).filter((orderId) => desk.venue.ordersOf(accountId).some((order) => order.id === orderId && bookOf(order).marketId === marketId))
     const cancelled = desk.venue.cancelMany(accountId, ids, context.now)
     return { cancelledCount: cancelled.length, orderIds: cancelled }
   })

@@ -1,4 +1,5 @@
 /** Prediction routes, open part: discovery, market data, oracle reads; market creation. */
+import { BATCH_LIMIT } from '../../../api/schemas.ts'
 import type { RouteContext } from '../../http/router.ts'
 import { fromInteger, toE6 } from '../decimal.ts'
 import { notional } from '../engine.ts'
@@ -85,7 +86,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
   })
 
   add('POST', '/prediction/markets/batch-prices', 'none', (context) => {
-    const ids = Fields.body(context.body).ids('marketIds', 50)
+    const ids = Fields.body(context.body).ids('marketIds', BATCH_LIMIT)
     const markets = ids.flatMap((id) => desk.list().filter((market) => market.marketId === id))
     return {
       prices: markets.map((market) => {
@@ -163,7 +164,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
       totalVolumeE6: desk.volumeE6(market),
       volume24hE6: toE6(notional(trades.filter((trade) => trade.createdAt > context.now - 24 * HOUR))),
       totalTrades: trades.length,
-      openInterestE6: Math.floor(market.baseVolumeE6 / 5) + toE6(market.setsOutstanding),
+      openInterestE6: desk.openInterestE6(market),
       outcomes: outcomesView(desk, market),
       status: desk.status(market, context.now),
     }

@@ -1,5 +1,6 @@
 /** How the market's route files add routes: under /api/v1, with the market synced to the request's time. */
-import { ApiFailure, type RouteAuth, type RouteContext, type Router } from '../../http/router.ts'
+import { authFailure } from '../../http/failures.ts'
+import type { RouteAuth, RouteContext, Router } from '../../http/router.ts'
 import type { MarketState } from '../state.ts'
 
 export type AddRoute = (method: string, path: string, auth: RouteAuth, handler: (context: RouteContext) => unknown) => void
@@ -15,6 +16,6 @@ export function routeAdder(router: Router, market: MarketState): AddRoute {
 
 /** The caller's account id (the platform has authenticated it). */
 export function accountOf(context: RouteContext): string {
-  if (!context.caller) throw new ApiFailure(401, 'AUTH_MISSING', 11001, 'this route needs an API key')
+  if (!context.caller) throw authFailure('AUTH_MISSING', 'this route needs an API key')
   return context.caller.accountId
 }

@@ -8,7 +8,7 @@ import { addMarketDataRoutes } from './market-data.ts'
 import { addOrderRoutes } from './orders.ts'
 import { type AddRoute, accountOf } from './route.ts'
 
-export function addSpotRoutes(add: AddRoute, { spot, accounts }: MarketState): void {
+export function addSpotRoutes(add: AddRoute, { spot, ledger }: MarketState): void {
   const { board } = spot
   const token = (symbol: string): Token => {
     const found = TOKENS.find((candidate) => candidate.symbol === symbol)
@@ -17,7 +17,7 @@ export function addSpotRoutes(add: AddRoute, { spot, accounts }: MarketState): v
   }
   const tokenView = (found: Token, now: number) => ({ ...found, status: 'active', usdPrice: formatDecimal(spot.usdPrice(found.symbol, now)) })
   const balanceView = (accountId: string, symbol: string, now: number) => {
-    const { available, locked } = accounts.peek(accountId, symbol)
+    const { available, locked } = ledger.peek(accountId, symbol)
     return { token: symbol, available: formatDecimal(available), locked: formatDecimal(locked), total: formatDecimal(available + locked), usdValue: formatDecimal(mul(available + locked, spot.usdPrice(symbol, now))) }
   }
 

@@ -1,10 +1,10 @@
 /**
- * Deterministic pseudo-randomness for demo data: the same parts always give the same numbers, so
- * klines, trades and leaderboards are reproducible from the seed and the clock alone.
+ * Deterministic pseudo-randomness, so a run repeats: the market's demo data (klines, trades,
+ * leaderboards follow from the seed and the clock alone) and the odds of injected faults.
  */
 
 /** A 32-bit hash (FNV-1a, then a mulberry32 round to spread the bits) of the parts. */
-export function hash32(...parts: readonly (string | number)[]): number {
+function hash32(...parts: readonly (string | number)[]): number {
   let h = 0x811c9dc5
   for (const char of parts.join('|')) {
     h ^= char.codePointAt(0)!

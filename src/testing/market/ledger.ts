@@ -20,8 +20,8 @@ export interface Reserve {
   amount: Decimal
 }
 
-export class Accounts {
-  readonly #balances = new Map<string, Map<string, Balance>>()
+export class Ledger {
+  readonly #byAccount = new Map<string, Map<string, Balance>>()
 
   /** Creates (or resets) an account with these balances, e.g. `{ USDC: "10000" }`. */
   open(accountId: string, balances: Record<string, string>): void {
@@ -31,15 +31,15 @@ export class Accounts {
       if (available === undefined || available < 0n) throw new Error(`balance of ${token} for ${accountId} is not a decimal: ${text}`)
       tokens.set(token, { available, locked: 0n })
     }
-    this.#balances.set(accountId, tokens)
+    this.#byAccount.set(accountId, tokens)
   }
 
   /** An account's balances; an account never opened starts empty on first use. */
   tokens(accountId: string): Map<string, Balance> {
-    let tokens = this.#balances.get(accountId)
+    let tokens = this.#byAccount.get(accountId)
     if (!tokens) {
       tokens = new Map()
-      this.#balances.set(accountId, tokens)
+      this.#byAccount.set(accountId, tokens)
     }
     return tokens
   }
@@ -56,7 +56,7 @@ export class Accounts {
 
   /** A balance to read: zero when the account never held the token (nothing is stored). */
   peek(accountId: string, token: string): Balance {
-    const balance = this.#balances.get(accountId)?.get(token)
+    const balance = this.#byAccount.get(accountId)?.get(token)
     return balance ? { ...balance } : { available: 0n, locked: 0n }
   }
 
