@@ -8,6 +8,8 @@ export default defineConfig({
     globalSetup: ['./test/support/global-setup.ts', './test/conformance/global-setup.ts'],
     // Attachments (the browser's failure screenshots) are output, not sources.
     attachmentsDir: 'test-output/attachments',
+    // CI machines are shared and slow at times: a stalled test fails, a slow one does not.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

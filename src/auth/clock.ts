@@ -5,8 +5,11 @@ import { ExchangeValidationError } from '../transport/errors.ts'
  * gets anyway (`meta.timestamp`, an NTP-style filter) and re-measured on demand from
  * /api/v1/system/time when the service rejects a timestamp.
  */
-/** How far ahead of the server's clock a timestamp may be sent (the service accepts 30 s). */
-export const MAX_LEAD_MS = 1000
+/**
+ * How far ahead of the server's clock a timestamp may be sent: the service accepts 30 s either way,
+ * and a burst of identical requests (each needs its own millisecond) may borrow up to this much.
+ */
+export const MAX_LEAD_MS = 5000
 
 export class ServerClock {
   /** Server time minus local time, in ms. */
@@ -37,8 +40,9 @@ export class ServerClock {
   /**
    * A timestamp for a request whose payload (without the timestamp) is `payloadKey`. Two identical
    * requests in the same millisecond get different timestamps (so different signatures); different
-   * requests share the true time, so a high request rate does not drift the clock forward. More than
-   * 1000 identical requests in a second run ahead of the clock: the caller waits `lead()` out.
+   * requests share the true time, so a high request rate does not drift the clock forward. A flood of
+   * identical requests (over 1000 a second) runs ahead of the clock: past MAX_LEAD_MS the caller waits
+   * `lead()` out.
    */
   stamp(payloadKey: string): number {
     const now = this.now()

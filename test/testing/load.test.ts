@@ -33,5 +33,5 @@ describe('under load', () => {
     shiftMs = exchange.replay.maxRetentionMs + 1
     await client.request(request)
     expect(exchange.replay.size).toBe(1)
-  })
+  }, 120_000)
 })
