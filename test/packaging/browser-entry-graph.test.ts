@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/** Every source file an entry reaches through relative imports (package imports are not followed). */
+function reachable(entry: string): Map<string, string> {
+  const files = new Map<string, string>()
+  const visit = (file: string) => {
+    if (files.has(file)) return
+    const text = readFileSync(file, 'utf8')
+    files.set(file, text)
+    for (const [, specifier] of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g)) {
+      if (specifier!.startsWith('.')) visit(resolve(dirname(file), specifier!))
+    }
+  }
+  visit(resolve(entry))
+  return files
+}
+
+const NODE_ONLY = [
+  [/from\s+['"]node:/, 'a node: import'],
+  [/\bBuffer\b/, 'Buffer'],
+  [/\bprocess\.\w/, 'process'],
+  [/(?<![\w#.])require\(/, 'require()'],
+] as const
+
+describe.each(['src/index.ts', 'src/strict.ts', 'src/local-signer.ts', 'src/testing/index.ts'])('%s, which browsers and edge runtimes load', (entry) => {
+  const files = reachable(entry)
+
+  it('reaches no Node built-in', () => {
+    expect(files.size).toBeGreaterThan(0)
+    const hits = [...files].flatMap(([file, text]) =>
+      NODE_ONLY.filter(([pattern]) => pattern.test(text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''))).map(([, what]) => `${file}: ${what}`))
+    expect(hits).toEqual([])
+  })
+})
+
+it('the Node adapter is the only place under src/testing that uses Node', () => {
+  const adapter = reachable('src/testing/node/index.ts')
+  const nodeFiles = [...adapter].filter(([, text]) => /from\s+['"]node:/.test(text)).map(([file]) => file)
+  expect(nodeFiles.length).toBeGreaterThan(0)
+  for (const file of nodeFiles) expect(file).toMatch(/src\/testing\/node\//)
+})
