@@ -2,6 +2,7 @@
 // Each stage reports its own counts; a stage that cannot run counts as failed, never as skipped.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { chromiumExecutable } from '../test/runtimes/chromium.ts'
 
 interface Counts { passed: number; failed: number }
 type Stage = { name: string; run: () => Counts }
@@ -58,7 +59,25 @@ function sizeBudgets(): Counts {
   return { passed, failed: budgets.length - passed }
 }
 
+/**
+ * The browser stages need Debian's Chromium (Playwright cannot download its own here). A fresh
+ * machine lacks it: install it when we may (root with apt-get), so `npm test` alone sets up all.
+ */
+function ensureChromium(): Counts {
+  if (existsSync(chromiumExecutable())) return { passed: 1, failed: 0 }
+  const canInstall = process.getuid?.() === 0 && exec('sh', ['-c', 'command -v apt-get >/dev/null']) === 0
+  if (!canInstall) {
+    console.error('Chromium is missing: install Debian\'s `chromium` (apt-get install -y chromium) or set CHROMIUM_BIN.')
+    return { passed: 0, failed: 1 }
+  }
+  console.log("installing Debian's chromium")
+  const env = { DEBIAN_FRONTEND: 'noninteractive' }
+  const installed = exec('apt-get', ['update', '-qq'], env) === 0 && exec('apt-get', ['install', '-y', '-qq', 'chromium'], env) === 0
+  return installed && existsSync(chromiumExecutable()) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+}
+
 const stages: Stage[] = [
+  { name: 'chromium present', run: ensureChromium },
   { name: 'build', run: check(process.execPath, ['scripts/build.ts']) },
   { name: 'size budgets', run: sizeBudgets },
   { name: 'typecheck', run: check('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']) },
