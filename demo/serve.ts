@@ -8,7 +8,7 @@ import { toNodeListener } from '../src/testing/node/adapter.ts'
 const root = fileURLToPath(new URL('..', import.meta.url))
 
 export interface DemoServerOptions {
-  /** 0 picks a free port. Default 5173. */
+  /** 0 picks a free port. Default 5173, or the next free one after it. */
   port?: number
   /** Default 127.0.0.1 (this machine only). */
   host?: string
@@ -38,6 +38,8 @@ function referenceExchange(options: ReferenceExchangeOptions): Plugin {
 /** Starts vite on demo/ with the library resolved from its public entries, as users import it. */
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const port = options.port ?? 5173
+  // A port asked for explicitly must be that port; the default may move on to the next free one.
+  const strictPort = options.port !== undefined && options.port !== 0
   const server = await createServer({
     configFile: false,
     root: resolve(root, 'demo'),
@@ -52,7 +54,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     },
     // Serve dependencies as they are (all ESM): no pre-bundling pass that could reload the page.
     optimizeDeps: { noDiscovery: true, include: [] },
-    server: { port, host: options.host ?? '127.0.0.1', strictPort: port !== 0, fs: { allow: [root] } },
+    server: { port, host: options.host ?? '127.0.0.1', strictPort, fs: { allow: [root] } },
     plugins: [referenceExchange(options.exchange ?? {})],
   })
   await server.listen()
@@ -62,6 +64,6 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const demo = await startDemoServer({ port: Number(process.env.PORT ?? 5173) })
+  const demo = await startDemoServer({ port: process.env.PORT === undefined ? undefined : Number(process.env.PORT) })
   console.log(`exchange-client demo: ${demo.url}  (reference exchange at ${demo.url}api/v1, Ctrl+C to stop)`)
 }
