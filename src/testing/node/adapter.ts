@@ -54,12 +54,16 @@ export function toNodeListener(
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     try {
-      const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+      // Methods a Request cannot carry (TRACE …) are refused here, before their body is read.
+      const refusal = exchange.refuseMethod(req.method ?? '', new URL(req.url ?? '/', 'http://localhost').pathname)
+      // A declared length over the limit is refused by the exchange from the header alone: read nothing.
+      const declaredTooLarge = Number(req.headers['content-length']) > exchange.maxBodyBytes
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && !refusal && !declaredTooLarge
       const body = hasBody ? await readCapped(req, exchange.maxBodyBytes) : undefined
-      const response = await exchange.fetch(toRequest(req, body), { clientAddress: req.socket.remoteAddress })
+      const response = refusal ?? await exchange.fetch(toRequest(req, body), { clientAddress: req.socket.remoteAddress })
       const payload = Buffer.from(await response.arrayBuffer())
-      // A body cut short was not read to its end: close the connection rather than reuse it.
-      if (body && body.length > exchange.maxBodyBytes) res.setHeader('connection', 'close')
+      // A body not read to its end: close the connection rather than reuse it.
+      if (declaredTooLarge || (body && body.length > exchange.maxBodyBytes)) res.setHeader('connection', 'close')
       res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': String(payload.length) })
       res.end(payload)
     } catch (error) {
