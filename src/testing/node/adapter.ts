@@ -1,8 +1,9 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import type { ReferenceExchange } from '../exchange.ts'
 import { DroppedConnection } from '../faults/faults.ts'
+import { answerClientError } from './client-error.ts'
 import { CORS_HEADERS } from '../http/envelope.ts'
 
 export interface NodeListenerOptions {
@@ -101,6 +102,7 @@ export interface RunningExchange {
 export async function serve({ exchange, port, host = '127.0.0.1', requestTimeoutMs = 30_000 }: ServeOptions): Promise<RunningExchange> {
   const timeouts = { requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) }
   const server = createServer(timeouts, toNodeListener(exchange))
+  server.on('clientError', (error, socket) => void answerClientError(exchange, error, socket as Socket))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
