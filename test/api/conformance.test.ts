@@ -36,7 +36,7 @@ const withdrawer = clientWith(TEST_KEYS.full)
 
 /** The client holding exactly the permission an operation needs, and one holding the permission below it. */
 const PERMITTED = { none: open, any: reader, read: reader, trade: trader, withdraw: withdrawer }
-const SHORT_OF = { trade: { client: reader, code: 'PERM_NO_TRADING', codeNum: 11101 }, withdraw: { client: trader, code: 'PERM_NO_WITHDRAW', codeNum: 11103 } }
+const SHORT_OF = { trade: { client: reader, code: 'PERM_NO_TRADING', codeNum: 11101 }, withdraw: { client: trader, code: 'PERM_NO_WITHDRAW', codeNum: 19103 } }
 
 const method = (client: ExchangeClient, { group, name }: Described) =>
   (client as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>)[group]![name]!
