@@ -9,15 +9,12 @@ export const DEFAULT_MAX_SIGNATURES = 1_000_000
  * What became of a signature offered to the guard:
  * - `admitted`: first use; remembered from now on.
  * - `replayed`: seen before, and its timestamp can still pass: refuse (AUTH_REPLAY_DETECTED).
- * - `forgotten`: its timestamp is no newer than one the guard has already let go (possible only
- *   after the server's clock stepped back): the guard cannot vouch for it, so refuse it as stale.
  * - `full`: the store is at its cap; refuse for now rather than forget a live signature.
  */
-export type Admission = 'admitted' | 'replayed' | 'forgotten' | 'full'
+export type Admission = 'admitted' | 'replayed' | 'full'
 
 interface Entry {
   signature: string
-  timestamp: number
   /** The first server instant at which the timestamp no longer passes the 30 s check. */
   expiresAt: number
 }
@@ -29,6 +26,11 @@ interface Entry {
  * expire (a heap ordered by expiry), so the store holds only signatures whose timestamps could still
  * be accepted: at most the last 60 s of traffic. At `maxSignatures` it refuses new signatures
  * instead of forgetting live ones, which would reopen their replay.
+ *
+ * It relies on the server's clock not stepping back: a signature let go because its timestamp had
+ * expired would pass again if the clock were set back into its window. (Refusing every timestamp
+ * older than the newest one let go would close that, but would refuse all traffic after a step back
+ * until the clock caught up; the exchange's clock faults step it both ways, so it does not.)
  */
 export class ReplayGuard {
   readonly maxSignatures: number
@@ -36,8 +38,6 @@ export class ReplayGuard {
   readonly toleranceMs: number
   readonly #live = new Map<string, Entry>()
   readonly #byExpiry: Entry[] = []
-  /** The newest timestamp of a signature already let go. */
-  #horizon = Number.NEGATIVE_INFINITY
 
   constructor(options: { maxSignatures?: number; toleranceMs?: number } = {}) {
     const { maxSignatures = DEFAULT_MAX_SIGNATURES, toleranceMs = TIMESTAMP_TOLERANCE_MS } = options
@@ -70,9 +70,8 @@ export class ReplayGuard {
   admit(signature: string, timestamp: number, now: number): Admission {
     this.#evict(now)
     if (this.#live.has(signature)) return 'replayed'
-    if (timestamp <= this.#horizon) return 'forgotten'
     if (this.#live.size >= this.maxSignatures) return 'full'
-    const entry = { signature, timestamp, expiresAt: timestamp + this.toleranceMs + 1 }
+    const entry = { signature, expiresAt: timestamp + this.toleranceMs + 1 }
     this.#live.set(signature, entry)
     this.#push(entry)
     return 'admitted'
@@ -80,11 +79,7 @@ export class ReplayGuard {
 
   #evict(now: number): void {
     const heap = this.#byExpiry
-    while (heap.length > 0 && heap[0]!.expiresAt <= now) {
-      const entry = this.#pop()
-      this.#live.delete(entry.signature)
-      if (entry.timestamp > this.#horizon) this.#horizon = entry.timestamp
-    }
+    while (heap.length > 0 && heap[0]!.expiresAt <= now) this.#live.delete(this.#pop().signature)
   }
 
   #push(entry: Entry): void {

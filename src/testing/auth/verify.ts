@@ -98,11 +98,6 @@ function admitOnce(replay: ReplayGuard, signature: string, sentAt: number, now: 
       return
     case 'replayed':
       throw authFailure('AUTH_REPLAY_DETECTED', 'this signature was used already; sign again with a fresh timestamp')
-    case 'forgotten':
-      throw authFailure('AUTH_TIMESTAMP_EXPIRED', 'X-TIMESTAMP is older than signatures the exchange has already let go (its clock stepped back); sign again', {
-        serverTime: now,
-        timestamp: sentAt,
-      })
     case 'full': {
       const retryAfterSeconds = Math.max(1, Math.ceil(((replay.nextExpiry ?? now) - now) / 1000))
       throw failures.unavailable('too many signatures are in flight to remember another; retry shortly', retryAfterSeconds)

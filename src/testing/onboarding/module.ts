@@ -61,12 +61,12 @@ export function onboardingModule(platform: Platform): ExchangeModule {
             timestamp,
           })
         }
-        const stale = () =>
-          onboardingFailure('ONBOARD_STALE_TIMESTAMP', 12002, `the timestamp is more than ${ONBOARDING_TOLERANCE_MS / 1000} s from server time`, {
+        if (Math.abs(Number(timestamp) - now) > ONBOARDING_TOLERANCE_MS) {
+          throw onboardingFailure('ONBOARD_STALE_TIMESTAMP', 12002, `the timestamp is more than ${ONBOARDING_TOLERANCE_MS / 1000} s from server time`, {
             serverTime: now,
             timestamp: Number(timestamp),
           })
-        if (Math.abs(Number(timestamp) - now) > ONBOARDING_TOLERANCE_MS) throw stale()
+        }
         if (!verifyWalletSignature(walletType, input.walletAddress, input.message, input.signature)) {
           const how = walletType === 'evm' ? 'EIP-191 personal_sign, 0x + 130 hex' : 'ed25519, base58'
           throw onboardingFailure('ONBOARD_BAD_SIGNATURE', 12001, `the signature is not the wallet's signature of the message (${how})`)
@@ -76,8 +76,6 @@ export function onboardingModule(platform: Platform): ExchangeModule {
             throw onboardingFailure('ONBOARD_REPLAYED', 12006, 'this login message has minted a key already; sign a new one (a fresh timestamp)', {
               timestamp: Number(timestamp),
             })
-          case 'forgotten':
-            throw stale()
           case 'full':
             throw failures.unavailable('too many onboardings in flight; retry shortly', 1)
         }
