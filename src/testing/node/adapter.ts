@@ -35,14 +35,17 @@ function readCapped(req: IncomingMessage, limit: number): Promise<Uint8Array | u
   })
 }
 
-function toRequest(req: IncomingMessage, body: Uint8Array | undefined): Request {
+function urlOf(req: IncomingMessage): URL {
   // Connect-style mounts (vite's middlewares) strip their prefix from req.url; originalUrl keeps it.
   const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'
+  // An origin-form target is a path: joined, not resolved, so "//host/path" cannot name another host.
+  return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost')
+}
+
+function toRequest(req: IncomingMessage, body: Uint8Array | undefined): Request {
   const headers = new Headers()
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-  // An origin-form target is a path: joined, not resolved, so "//host/path" cannot name another host.
-  const url = target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost')
-  return new Request(url, { method: req.method, headers, body: body as BodyInit | undefined })
+  return new Request(urlOf(req), { method: req.method, headers, body: body as BodyInit | undefined })
 }
 
 /**
@@ -56,7 +59,7 @@ export function toNodeListener(
   return async (req, res) => {
     try {
       // Methods a Request cannot carry (TRACE …) are refused here, before their body is read.
-      const refusal = exchange.refuseMethod(req.method ?? '', new URL(req.url ?? '/', 'http://localhost').pathname)
+      const refusal = exchange.refuseMethod(req.method ?? '', urlOf(req).pathname)
       // A declared length over the limit is refused by the exchange from the header alone: read nothing.
       const declaredTooLarge = Number(req.headers['content-length']) > exchange.maxBodyBytes
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && !refusal && !declaredTooLarge
