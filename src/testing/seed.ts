@@ -45,7 +45,9 @@ export function parseSeed(seed: unknown): ParsedSeed {
   if (!result.success) {
     const issue = result.issues[0]
     const field = v.getDotPath(issue) ?? ''
-    throw new ReferenceExchangeError(field, 'format', `${field || 'seed'}: ${issue.message}`)
+    // valibot's own messages quote the value received: never for a secret.
+    const message = field.endsWith('.secretKey') ? 'secretKey is 64 lowercase hex characters' : issue.message
+    throw new ReferenceExchangeError(field, 'format', `${field || 'seed'}: ${message}`)
   }
   const parsed = result.output
   const accountIds = unique(parsed.accounts.map((account) => account.id), 'accounts', 'id')

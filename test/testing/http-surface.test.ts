@@ -194,11 +194,14 @@ describe('the seed', () => {
 
   it('never echoes a secret in its errors', () => {
     const key = { ...TEST_SEED.keys![0]!, apiKey: 'not a key' }
-    try {
-      createReferenceExchange({ seed: { ...TEST_SEED, keys: [key] } })
-      expect.unreachable()
-    } catch (error) {
-      expect(String((error as Error).message)).not.toContain(key.secretKey)
+    const numeric = { ...TEST_SEED.keys![0]!, secretKey: 1234567890123 }
+    for (const [bad, secret] of [[key, key.secretKey], [numeric, '1234567890123']] as const) {
+      try {
+        createReferenceExchange({ seed: { ...TEST_SEED, keys: [bad as never] } })
+        expect.unreachable()
+      } catch (error) {
+        expect(String((error as Error).message)).not.toContain(secret)
+      }
     }
   })
 
