@@ -77,6 +77,9 @@ const NAMED_PATHS: Record<string, string> = {
   'finalize a market result after the challenge period': '/api/v1/prediction/oracle/finalizations',
 }
 
+/** Routes the exchange serves beyond the spec, each with its reason (none today). */
+const EXTRAS: readonly string[] = []
+
 const specShapes = SPEC_PATH_OPERATIONS.map(({ method, path }) => shape(method, path))
 const namedShapes = SPEC_NAMED_OPERATIONS.map(({ name, method }) => shape(method, NAMED_PATHS[name] ?? `(no path for "${name}")`))
 
@@ -91,7 +94,7 @@ describe('the exchange\'s routes against the spec\'s operations', () => {
   })
 
   it('serves nothing the spec does not list (a new route fails here, named)', () => {
-    expect(served.filter((route) => !specShapes.includes(route) && !namedShapes.includes(route))).toEqual([])
+    expect(served.filter((route) => !specShapes.includes(route) && !namedShapes.includes(route) && !EXTRAS.includes(route))).toEqual([])
   })
 
   it('answers a path next to a spec path with 404 ROUTE_NOT_FOUND, and a spec path with an unlisted method with 405', async () => {
