@@ -10,7 +10,7 @@ import { fail, ok, preflight, type Meta } from './http/envelope.ts'
 import { failures } from './http/failures.ts'
 import { handle, toFailure } from './http/handle.ts'
 import { Router, type ExchangeModule } from './http/router.ts'
-import { createMarketModule, type MarketModule } from './market/index.ts'
+import { createMarketModule, type MarketModule, type MarketPolicy } from './market/index.ts'
 import { onboardingModule } from './onboarding/module.ts'
 import type { Platform } from './platform.ts'
 import { NON_NEGATIVE_DECIMAL, parseSeed, type Seed } from './seed.ts'
@@ -39,6 +39,8 @@ export interface ReferenceExchangeOptions {
   faultSeed?: number
   /** How long a proposed prediction result can be challenged, in ms. Default 2 hours. */
   challengePeriodMs?: number
+  /** The exchange's own limits: `{ maxBatch, maxPageSize, maxLeverage, maxOutcomes, symbolCase }` (see README). */
+  policy?: Partial<MarketPolicy>
 }
 
 /** `fetch`'s second argument, plus the caller's address (the socket's, given by a server adapter). */
@@ -116,7 +118,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     openWalletAccount: (walletType, walletAddress) =>
       openAccount({ id: accounts.nextId(), walletType, walletAddress, createdAt: now() }, startingBalances),
   }
-  const market = createMarketModule({ now, challengePeriodMs: options.challengePeriodMs })
+  const market = createMarketModule({ now, challengePeriodMs: options.challengePeriodMs, policy: options.policy })
   const modules = [...builtInModules(platform, market), ...(options.modules ?? [])]
   for (const module of modules) module.register(router)
   for (const account of seed.accounts) {

@@ -8,4 +8,5 @@ export { ReplayGuard, TIMESTAMP_TOLERANCE_MS, MIN_REPLAY_WINDOW_MS } from './aut
 export { AccountBook, type Account, type WalletType } from './accounts.ts'
 export { Faults, DroppedConnection, type Fault, type FaultRule, type FaultEffect, type FaultMatch, type FaultTarget } from './faults/faults.ts'
 export { PERM_NO_WITHDRAW } from './http/failures.ts'
+export { DEFAULT_POLICY, type MarketPolicy } from './market/index.ts'
 export { ONBOARDING_TOLERANCE_MS } from './onboarding/module.ts'

@@ -7,8 +7,9 @@ import { append, newestFirst } from './collections.ts'
 import { abs, type Decimal, dec, formatDecimal, min, mul } from './decimal.ts'
 import { MAKER_FEE_RATE, PERP_MARKETS, type PerpMarket, QUOTE, TAKER_FEE_RATE } from './demo-data.ts'
 import type { Fill } from './engine.ts'
-import { invalidParams, notFound, priceDeviation, tpslExists } from './errors.ts'
+import { invalidParams, notFound, overLimit, priceDeviation, tpslExists } from './errors.ts'
 import { MarketBoard } from './market-board.ts'
+import type { MarketPolicy } from './policy.ts'
 import type { TradeOrderInput } from './order-input.ts'
 import {
   applyTrade,
@@ -48,7 +49,7 @@ export type TpslLeg = 'take_profit' | 'stop_loss'
 export type PerpRecord = Record<string, string | number | null>
 
 export class PerpDesk implements Settlement {
-  readonly board = new MarketBoard(PERP_MARKETS)
+  readonly board: MarketBoard<PerpMarket>
   readonly venue: OrderVenue
   /** Collects what liquidations leave over and covers what they lack. */
   insuranceFund: Decimal = dec('2500000')
@@ -59,8 +60,11 @@ export class PerpDesk implements Settlement {
   readonly #funding = new Map<string, PerpRecord[]>()
   readonly #pnl = new Map<string, PerpRecord[]>()
   readonly #liquidations = new Map<string, PerpRecord[]>()
+  readonly #maxLeverage: number
 
-  constructor(ledger: Ledger, ids: IdSequence) {
+  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase' | 'maxLeverage'>) {
+    this.board = new MarketBoard(PERP_MARKETS, policy.symbolCase)
+    this.#maxLeverage = policy.maxLeverage
     this.#ledger = ledger
     this.#ids = ids
     this.venue = new OrderVenue(ledger, this, ids)
@@ -70,9 +74,14 @@ export class PerpDesk implements Settlement {
     return this.board.reference(symbol, now)
   }
 
-  /** The account's leverage preference for a market, else 20x clamped to the market maximum. */
+  /** The highest leverage of a market: its own maximum, within the exchange's policy. */
+  maxLeverage(symbol: string): number {
+    return Math.min(this.board.get(symbol).maxLeverage, this.#maxLeverage)
+  }
+
+  /** The account's leverage preference for a market, else 20x clamped to the maximum. */
   leverageOf(accountId: string, symbol: string): number {
-    return this.#leverage.get(key(accountId, symbol)) ?? Math.min(DEFAULT_LEVERAGE, this.board.get(symbol).maxLeverage)
+    return this.#leverage.get(key(accountId, symbol)) ?? Math.min(DEFAULT_LEVERAGE, this.maxLeverage(symbol))
   }
 
   place(accountId: string, input: PerpOrderInput, now: number): Order {
@@ -105,8 +114,8 @@ export class PerpDesk implements Settlement {
   }
 
   setLeverage(accountId: string, symbol: string, leverage: number): void {
-    const market = this.board.get(symbol)
-    if (leverage > market.maxLeverage) throw invalidParams('leverage', `leverage must be between 1 and ${market.maxLeverage}`)
+    const most = this.maxLeverage(symbol)
+    if (leverage > most) throw overLimit('leverage', most, `leverage must be between 1 and ${most}`)
     const position = this.position(accountId, symbol)
     if (position) {
       const previous = position.leverage
