@@ -1,7 +1,7 @@
 import { DEFAULT_SERVICE_NAME } from '../client.ts'
 import { ExchangeValidationError } from '../transport/errors.ts'
 import { AccountBook, type Account } from './accounts.ts'
-import { clientAddress } from './auth/client-address.ts'
+import { clientAddress, trustedProxyCount } from './auth/client-address.ts'
 import { KeyStore } from './auth/keys.ts'
 import { keysModule } from './auth/module.ts'
 import { MIN_REPLAY_WINDOW_MS, ReplayGuard } from './auth/replay.ts'
@@ -25,8 +25,11 @@ export interface ReferenceExchangeOptions {
   seed?: Seed
   /** Starts every login message. Default: the seed's, else `1024 Exchange`. */
   serviceName?: string
-  /** Read the caller's address from X-Forwarded-For (first entry). Only behind a proxy you control. */
-  trustProxy?: boolean
+  /**
+   * Behind proxies you control: the caller's address is the X-Forwarded-For entry your outermost
+   * proxy added. `true`: one proxy, the rightmost entry; N: N proxies, the Nth entry from the right.
+   */
+  trustProxy?: boolean | number
   /** Balances of each account onboarding creates (and of seeded accounts that list none). Default `{ USDC: '10000' }`. */
   startingBalances?: Record<string, string>
   /** Extra modules after the built-in ones: your own routes, or state for new accounts. */
@@ -99,7 +102,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
   const now = () => clock() + faults.clockOffsetMs
   const startingBalances = { ...(options.startingBalances ?? DEFAULT_STARTING_BALANCES) }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-  const trustProxy = options.trustProxy === true
+  const trustProxy = trustedProxyCount(options.trustProxy)
   const router = new Router()
   const accounts = new AccountBook()
   const keys = new KeyStore(now)
