@@ -51,10 +51,10 @@ describe('ids above 2^53', () => {
     const orderId: string = placed.data.orderId
     const batch = await call('DELETE', '/api/v1/perp/orders/batch', `{"order_ids":[${orderId}]}`)
     expect(batch).toMatchObject({ status: 400, error: { code: 'REQ_INVALID_PARAMS', details: { field: 'order_ids[0]' } } })
-    expect(batch.error.message).toContain('send it as a string')
+    expect(batch.error?.message).toContain('send it as a string')
     const one = await call('POST', '/api/v1/prediction/orders/cancel', `{"marketId":"1001","orderId":${orderId}}`)
     expect(one).toMatchObject({ status: 400, error: { details: { field: 'orderId' } } })
-    expect(one.error.message).toContain('send it as a string')
+    expect(one.error?.message).toContain('send it as a string')
     expect((await call('GET', `/api/v1/perp/orders/${orderId}`)).data.status).toBe('open')
   })
 })

@@ -57,6 +57,9 @@ describe('a policy given to createReferenceExchange', () => {
     expect((await call('POST', '/api/v1/perp/orders/batch', { orders: [order(), order(), order()] })).json.error).toMatchObject({ details: { field: 'orders', limit: 2 } })
     expect((await call('GET', '/api/v1/account/deposits', undefined, 'pageSize=6')).json.error).toMatchObject({ details: { field: 'pageSize', limit: 5 } })
     expect((await call('GET', '/api/v1/account/deposits', undefined, 'pageSize=5')).json.data.pagination.pageSize).toBe(5)
+    for (const path of ['/api/v1/perp/orders', '/api/v1/prediction/markets/trending', '/api/v1/championships']) {
+      expect((await call('GET', path, undefined, 'limit=6')).json.error, path).toMatchObject({ details: { field: 'limit', limit: 5 } })
+    }
     expect((await call('PUT', '/api/v1/perp/positions/BTC-USDC/leverage', { leverage: 11 })).json.error).toMatchObject({ details: { field: 'leverage', limit: 10 } })
     expect((await call('GET', '/api/v1/perp/markets/BTC-USDC')).json.data.maxLeverage).toBe(10)
     expect((await call('GET', '/api/v1/perp/positions/BTC-USDC/leverage')).json.data).toMatchObject({ leverage: 10, maxLeverage: 10 })

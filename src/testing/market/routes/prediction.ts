@@ -26,7 +26,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
   /** A limited, sorted selection of markets as `{ items }`. */
   const selection = (pick: (now: number) => PredictionMarket[]) => (context: RouteContext) => ({
     items: pick(context.now)
-      .slice(0, lists.limit(context.query, 20, 100))
+      .slice(0, lists.limit(context.query, 20))
       .map((market) => view(market, context.now)),
   })
   const active = (now: number) => desk.list().filter((market) => desk.status(market, now) === 'active')
@@ -35,7 +35,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
 
   add('GET', '/prediction/tags', 'none', (context) =>
     counted(desk.list().flatMap((market) => market.tags))
-      .slice(0, lists.limit(context.query, 20, 100))
+      .slice(0, lists.limit(context.query, 20))
       .map(([tag, count]) => ({ tag, count })),
   )
 
@@ -62,7 +62,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
   add('GET', '/prediction/search', 'none', (context) => {
     const words = Fields.query(context.query).string('q').toLowerCase()
     const found = desk.list().filter((market) => [market.question, market.description, market.category, ...market.tags].some((text) => text.toLowerCase().includes(words)))
-    return { items: found.slice(0, lists.limit(context.query, 20, 100)).map((market) => view(market, context.now)) }
+    return { items: found.slice(0, lists.limit(context.query, 20)).map((market) => view(market, context.now)) }
   })
 
   add('POST', '/prediction/markets', 'trade', (context) => {
@@ -136,7 +136,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
     const market = marketOf(context)
     const orders = [...desk.venue.allOrders()].filter((order) => order.market.startsWith(`${market.marketId}:`)).reverse()
     return {
-      items: orders.slice(0, lists.limit(context.query, 50, 100)).map((order) => {
+      items: orders.slice(0, lists.limit(context.query, 50)).map((order) => {
         const { clientOrderId: _client, ...publicView } = orderView(desk, order)
         return publicView
       }),
