@@ -27,6 +27,11 @@ export class Fields {
     return new Fields((name) => (Object.hasOwn(record, name) ? record[name] : undefined), false)
   }
 
+  /** A route that takes no body: none, or an empty object; any field is refused naming it. */
+  static none(body: unknown): void {
+    if (body !== undefined) Fields.body(body, [])
+  }
+
   static query(query: URLSearchParams): Fields {
     return new Fields((name) => {
       const value = query.get(name)

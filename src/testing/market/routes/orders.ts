@@ -81,7 +81,10 @@ export function addOrderRoutes<I extends OrderInput>(add: AddRoute, area: 'perp'
     return view(desk.venue.modify(accountId, order.id, { price, size }, context.now))
   })
 
-  add('DELETE', `${base}/orders/:id`, 'trade', (context) => view(desk.venue.cancel(accountOf(context), context.params.id!, context.now)))
+  add('DELETE', `${base}/orders/:id`, 'trade', (context) => {
+    Fields.none(context.body)
+    return view(desk.venue.cancel(accountOf(context), context.params.id!, context.now))
+  })
 
   add('GET', `${base}/history/orders`, 'read', (context) => {
     const status = Fields.query(context.query).optionalOneOf('status', HISTORY_STATUSES)

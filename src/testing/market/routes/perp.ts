@@ -149,6 +149,8 @@ export function addPerpRoutes(add: AddRoute, market: MarketState): void {
   add('PUT', '/perp/positions/:market/tpsl', 'trade', setTpsl(true))
 
   add('DELETE', '/perp/positions/:market/tpsl', 'trade', (context) => {
+    // Which leg goes is the `type` query parameter; a body (`{ type }`) would be ignored, so it is refused.
+    Fields.none(context.body)
     const which = Fields.query(context.query).optionalOneOf('type', ['take_profit', 'stop_loss', 'all'] as const) ?? 'all'
     const updated = perp.cancelTpsl(accountOf(context), board.get(context.params.market!).symbol, which, context.now)
     return positionView(updated, perp.markPrice(updated.market, context.now))
