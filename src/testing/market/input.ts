@@ -153,7 +153,7 @@ export class Fields {
 function toId(value: unknown, name: string): string {
   if (typeof value === 'string' && value !== '') return value
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value)
-  const reason = typeof value === 'number' && Number.isInteger(value) ? `${name} is beyond 2^53 as a JSON number; send it as a string` : `${name} must be an id (a string)`
+  const reason = typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) ? `${name} is beyond 2^53 as a JSON number; send it as a string` : `${name} must be an id (a string)`
   throw invalidParams(name, reason)
 }
 

@@ -2,11 +2,12 @@
  * Perpetuals: orders through the shared venue, one isolated-margin position per account and
  * market, leverage, margin, TP/SL triggers, funding every 8 h and liquidation at the mark price.
  */
-import { type Ledger, MARKET_MAKER } from './ledger.ts'
+import { type Ledger } from './ledger.ts'
 import { append, newestFirst } from './collections.ts'
-import { abs, type Decimal, dec, formatDecimal, max, min, mul } from './decimal.ts'
+import { abs, type Decimal, dec, formatDecimal, min, mul } from './decimal.ts'
 import { MAKER_FEE_RATE, PERP_MARKETS, type PerpMarket, QUOTE, TAKER_FEE_RATE } from './demo-data.ts'
 import type { Fill } from './engine.ts'
+import { firstRefusedFill } from './fill-rules.ts'
 import { invalidParams, notFound, overLimit, priceDeviation, tpslExists } from './errors.ts'
 import { MarketBoard } from './market-board.ts'
 import type { MarketPolicy } from './policy.ts'
@@ -14,6 +15,7 @@ import type { TradeOrderInput } from './order-input.ts'
 import {
   applyTrade,
   closable,
+  emptyPosition,
   initialMargin,
   isLiquidatable,
   isLong,
@@ -232,46 +234,9 @@ export class PerpDesk implements Settlement {
     return { token: QUOTE, amount: margin + mul(notional, TAKER_FEE_RATE) }
   }
 
-  /**
-   * Settlement: walks the planned fills on copies of the positions and funds they touch, as
-   * `settle` would move them. A resting reduce-only order whose fill would grow or flip its
-   * position, or a resting order whose margin and fee its reserve and free balance cannot pay by
-   * then, is refused: the venue cancels the rest of it.
-   */
+  /** Settlement: the first resting order the planned fills may not fill (see fill-rules.ts). */
   vet(taker: Order, fills: readonly Fill<Order>[]): FillRefusal | undefined {
-    const positions = new Map<string, Position>()
-    const free = new Map<string, Decimal>()
-    const reserves = new Map<string, Decimal>()
-    const positionOf = (order: Order) => {
-      let position = positions.get(order.accountId)
-      if (!position) {
-        const held = this.position(order.accountId, order.market)
-        position = held ? { ...held } : emptyPosition(order.accountId, order.market, order.leverage)
-        positions.set(order.accountId, position)
-      }
-      return position
-    }
-    const freeOf = (accountId: string) => free.get(accountId) ?? this.#ledger.peek(accountId, QUOTE).available
-    const credit = (accountId: string, amount: Decimal) => free.set(accountId, max(0n, freeOf(accountId) + amount))
-    for (const fill of fills) {
-      const { maker } = fill
-      if (maker.accountId !== MARKET_MAKER) {
-        const position = positionOf(maker)
-        if (maker.reduceOnly && closable(position, maker.side) < fill.size) return { maker, reason: 'reduce_only_would_increase' }
-        const effect = applyTrade(position, maker.side, fill.price, fill.size)
-        credit(maker.accountId, effect.marginReleased + effect.realizedPnl)
-        const need = mul(fill.price, effect.opened) / BigInt(maker.leverage) + mul(mul(fill.price, fill.size), MAKER_FEE_RATE)
-        const reserve = reserves.get(maker.id) ?? maker.reserve?.amount ?? 0n
-        const fromReserve = min(need, reserve)
-        if (need - fromReserve > freeOf(maker.accountId)) return { maker, reason: 'insufficient_margin' }
-        reserves.set(maker.id, reserve - fromReserve)
-        credit(maker.accountId, fromReserve - need)
-      }
-      // The taker's side matters when it trades with its own account's resting orders.
-      const effect = applyTrade(positionOf(taker), taker.side, fill.price, fill.size)
-      credit(taker.accountId, effect.marginReleased + effect.realizedPnl)
-    }
-    return undefined
+    return firstRefusedFill(taker, fills, { position: (accountId, symbol) => this.position(accountId, symbol), free: (accountId) => this.#ledger.peek(accountId, QUOTE).available })
   }
 
   /** Settlement: closes against the position first (margin back plus PnL), then opens with new margin; pays the fee. */
@@ -370,10 +335,6 @@ export class PerpDesk implements Settlement {
     this.#positions.set(key(accountId, symbol), position)
     return position
   }
-}
-
-function emptyPosition(accountId: string, market: string, leverage: number): Position {
-  return { accountId, market, size: 0n, entryPrice: 0n, margin: 0n, leverage, realizedPnl: 0n, takeProfit: undefined, stopLoss: undefined, lastFundingAt: 0, openedAt: 0, updatedAt: 0 }
 }
 
 function key(accountId: string, symbol: string): string {

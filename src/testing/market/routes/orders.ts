@@ -23,7 +23,7 @@ export interface OrderDesk<I extends OrderInput> {
   /** The fields an order body may have. */
   readonly fields: readonly string[]
   /** Reads and checks one order (shape, market rules, limits): REQ_INVALID_PARAMS naming the field. */
-  read(body: Fields, now: number): I
+  read(body: Fields): I
   /** Places a checked order; refusals that depend on the account or the market now (balance, price band) throw. */
   place(accountId: string, input: I, now: number): Order
   /** Checks a new price or size against the market's rules before the venue applies it. */
@@ -40,7 +40,7 @@ export interface OrderRouteDeps {
 export function addOrderRoutes<I extends OrderInput>(add: AddRoute, area: 'perp' | 'spot', desk: OrderDesk<I>, { lists, policy }: OrderRouteDeps): void {
   const view = (order: Order) => orderView(order, desk.perp)
   const base = `/${area}`
-  const read = (body: unknown, now: number) => desk.read(Fields.body(body, desk.fields), now)
+  const read = (body: unknown) => desk.read(Fields.body(body, desk.fields))
 
   add('GET', `${base}/orders`, 'read', (context) => {
     const orders = filtered(desk, desk.venue.ordersOf(accountOf(context)), context).filter(isOpen)
@@ -50,13 +50,13 @@ export function addOrderRoutes<I extends OrderInput>(add: AddRoute, area: 'perp'
   /** A clientOrderId seen before returns its first order. */
   const placeOnce = (accountId: string, input: I, now: number) => view(desk.venue.earlier(accountId, input.clientOrderId) ?? desk.place(accountId, input, now))
 
-  add('POST', `${base}/orders`, 'trade', (context) => placeOnce(accountOf(context), read(context.body, context.now), context.now))
+  add('POST', `${base}/orders`, 'trade', (context) => placeOnce(accountOf(context), read(context.body), context.now))
 
   // Every entry is read and checked before any is placed: one malformed entry refuses the whole batch.
   add('POST', `${base}/orders/batch`, 'trade', (context) => {
     const accountId = accountOf(context)
     const entries = Fields.body(context.body, ['orders']).list('orders', policy.maxBatch)
-    const inputs = entries.map((entry, index) => inEntry(`orders[${index}]`, () => read(entry, context.now)))
+    const inputs = entries.map((entry, index) => inEntry(`orders[${index}]`, () => read(entry)))
     return { orders: inputs.map((input) => placeOrRefuse(() => placeOnce(accountId, input, context.now), input.clientOrderId)) }
   })
 
