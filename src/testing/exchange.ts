@@ -1,5 +1,5 @@
 import { AccountBook, type Account } from './accounts.ts'
-import { clientAddress } from './auth/client-address.ts'
+import { clientAddress, trustedProxyCount } from './auth/client-address.ts'
 import { KeyStore } from './auth/keys.ts'
 import { keysModule } from './auth/module.ts'
 import { ReplayGuard } from './auth/replay.ts'
@@ -8,7 +8,7 @@ import { fail, ok, preflight, type Meta } from './http/envelope.ts'
 import { failures } from './http/failures.ts'
 import { handle, logToConsole, toFailure, type InternalErrorLog } from './http/handle.ts'
 import { Router, SERVED_METHODS, type ExchangeModule } from './http/router.ts'
-import { createMarketModule, type MarketModule } from './market/index.ts'
+import { createMarketModule, type MarketModule, type MarketPolicy } from './market/index.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/login-message.ts'
 import { onboardingModule } from './onboarding/module.ts'
 import type { Platform } from './platform.ts'
@@ -25,8 +25,11 @@ export interface ReferenceExchangeOptions {
   seed?: Seed
   /** Starts every login message. Default: the seed's, else `1024 Exchange`. */
   serviceName?: string
-  /** Read the caller's address from X-Forwarded-For (first entry). Only behind a proxy you control. */
-  trustProxy?: boolean
+  /**
+   * Behind proxies you control: the caller's address is the X-Forwarded-For entry your outermost
+   * proxy added. `true`: one proxy, the rightmost entry; N: N proxies, the Nth entry from the right.
+   */
+  trustProxy?: boolean | number
   /** Balances of each account onboarding creates (and of seeded accounts that list none). Default `{ USDC: '10000' }`. */
   startingBalances?: Record<string, string>
   /** Extra modules after the built-in ones: your own routes, or state for new accounts. */
@@ -44,6 +47,8 @@ export interface ReferenceExchangeOptions {
   faultSeed?: number
   /** How long a proposed prediction result can be challenged, in ms. Default 2 hours. */
   challengePeriodMs?: number
+  /** The exchange's own limits: `{ maxBatch, maxPageSize, maxLeverage, maxOutcomes, symbolCase }` (see README). */
+  policy?: Partial<MarketPolicy>
 }
 
 /** `fetch`'s second argument, plus the caller's address (the socket's, given by a server adapter). */
@@ -107,7 +112,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
   const now = () => clock() + faults.clockOffsetMs
   const startingBalances = { ...(options.startingBalances ?? DEFAULT_STARTING_BALANCES) }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-  const trustProxy = options.trustProxy === true
+  const trustProxy = trustedProxyCount(options.trustProxy)
   const router = new Router()
   const accounts = new AccountBook()
   const keys = new KeyStore(now)
@@ -127,7 +132,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     openWalletAccount: (walletType, walletAddress) =>
       openAccount({ id: accounts.nextId(), walletType, walletAddress, createdAt: now() }, startingBalances),
   }
-  const market = createMarketModule({ now, challengePeriodMs: options.challengePeriodMs })
+  const market = createMarketModule({ now, challengePeriodMs: options.challengePeriodMs, policy: options.policy })
   const modules = [...builtInModules(platform, market), ...(options.modules ?? [])]
   for (const module of modules) module.register(router)
   for (const account of seed.accounts) {

@@ -11,3 +11,4 @@ export { AUTH_CODES, SPEC_AUTH_CODES, OWN_AUTH_CODES, type AuthCode } from './au
 export { AccountBook, type Account, type WalletType } from './accounts.ts'
 export { Faults, DroppedConnection, type Fault, type FaultRule, type FaultEffect, type FaultMatch, type FaultTarget } from './faults/faults.ts'
 export { DEFAULT_SERVICE_NAME, ONBOARDING_TOLERANCE_MS } from './onboarding/login-message.ts'
+export { DEFAULT_POLICY, type MarketPolicy } from './market/index.ts'

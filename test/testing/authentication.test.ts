@@ -170,13 +170,15 @@ describe('PERM_IP_NOT_ALLOWED 11107 (403)', () => {
   it('X-Forwarded-For is ignored without trustProxy', async () => {
     await expectFailure(read({ key: TEST_KEYS.elsewhereOnly, headers: { 'X-Forwarded-For': ELSEWHERE } }), 403, 'PERM_IP_NOT_ALLOWED', 11107)
   })
-  it('X-Forwarded-For names the caller with trustProxy (first entry; IPv4 blocks match)', async () => {
-    for (const forwarded of [ELSEWHERE, `${ELSEWHERE}, 127.0.0.1`, '10.1.2.3']) {
+  it('X-Forwarded-For names the caller with trustProxy (the rightmost entry, added by the proxy; IPv4 blocks match)', async () => {
+    for (const forwarded of [ELSEWHERE, `127.0.0.1, ${ELSEWHERE}`, '10.1.2.3']) {
       const answer = await call({ path: '/api/v1/probe/read', key: TEST_KEYS.elsewhereOnly, headers: { 'X-Forwarded-For': forwarded } }, behindProxy)
       expect(answer.status).toBe(200)
     }
     const loopbackKeyViaProxy = call({ path: '/api/v1/probe/read', key: TEST_KEYS.loopbackOnly, headers: { 'X-Forwarded-For': '198.51.100.1' } }, behindProxy)
     await expectFailure(loopbackKeyViaProxy, 403, 'PERM_IP_NOT_ALLOWED', 11107)
+    const spoofed = call({ path: '/api/v1/probe/read', key: TEST_KEYS.elsewhereOnly, headers: { 'X-Forwarded-For': `${ELSEWHERE}, 198.51.100.1` } }, behindProxy)
+    await expectFailure(spoofed, 403, 'PERM_IP_NOT_ALLOWED', 11107)
   })
 })
 
