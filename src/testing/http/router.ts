@@ -70,8 +70,8 @@ export const PARAM_FORMATS: Readonly<Record<string, RegExp>> = {
   id: /^\d{1,32}$/,
   /** API key ids: `key_` and digits. */
   apiKeyId: /^key_\d{1,16}$/,
-  /** Market symbols `<BASE>-<QUOTE>` (the exchange lists them upper case). */
-  market: /^[A-Z0-9]{1,20}-[A-Z0-9]{1,20}$/,
+  /** Market symbols `<BASE>-<QUOTE>`, either case: the market policy (`symbolCase`) decides what lowercase means. */
+  market: /^[A-Za-z0-9]{1,20}-[A-Za-z0-9]{1,20}$/,
   /** Prediction market ids: decimal digits. */
   marketId: /^\d{1,32}$/,
   /** Token symbols: USDC, BTC … */
