@@ -73,12 +73,6 @@ describe('onboarding against the reference exchange', () => {
     expect((await client.introspect()).accountId).toBe(key.accountId)
   })
 
-  it('mints a read-only key when asked', async () => {
-    const key = await onboard({ baseUrl, signer: generateEvmWallet().signer, permissions: { canTrade: false } })
-    const info = await new ExchangeClient({ baseUrl, ...key }).introspect()
-    expect(info.permissions).toMatchObject({ canRead: true, canTrade: false, canWithdraw: false })
-  })
-
   it('is refused when the signature is not the wallet\'s, or the message names another service', async () => {
     const { signer } = generateEvmWallet()
     const impostor: WalletSigner = { ...signer, signMessage: (message) => generateEvmWallet().signer.signMessage(message) }
