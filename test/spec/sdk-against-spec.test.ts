@@ -7,6 +7,7 @@ import { keysOperations, onboardingOperations } from '../../src/api/keys.ts'
 import type { Operation } from '../../src/api/operation.ts'
 import { API_KEY_PATTERN, AUTH_ERROR_CODES, LOGIN_WINDOW_MS, SECRET_KEY_PATTERN } from '../../src/index.ts'
 import { operationTableProblems, type TableEntry } from './operation-table.ts'
+import { SDK_EXTRAS } from './sdk-extras.ts'
 import { SPEC_AUTH_CODES, SPEC_CREDENTIALS, SPEC_NAMED_OPERATIONS, SPEC_PATH_OPERATIONS, SPEC_WINDOWS } from './spec-facts.ts'
 
 const entry = (name: string, op: Operation<any, any>): TableEntry => ({ name, method: op.method, path: op.path, source: op.source, specName: op.specName })
@@ -19,12 +20,7 @@ const SDK_TABLE: readonly TableEntry[] = [
   ...operationCatalog.flatMap(({ group, operations }) => Object.entries(operations).map(([name, op]) => entry(`${group}.${name}`, op))),
 ]
 
-/**
- * The SDK's operations beyond the spec (neither a spec path nor a named operation), with where
- * their path comes from. Today there are none: every operation the SDK has is one the spec lists or
- * names. Adding one means adding it here, marked `real` (real-service.md) or `ours`.
- */
-const EXTRAS: Readonly<Record<string, 'real' | 'ours'>> = {}
+const EXTRAS = SDK_EXTRAS
 
 const SPEC = { paths: SPEC_PATH_OPERATIONS, named: SPEC_NAMED_OPERATIONS }
 const problems = (table: readonly TableEntry[], extras = EXTRAS) => operationTableProblems(table, SPEC, extras)
