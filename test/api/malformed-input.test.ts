@@ -108,31 +108,32 @@ describe('malformed input is refused before any request (fast-check)', () => {
 })
 
 describe('rules across fields', () => {
-  const { fetch, requests } = recordingFetch()
-  const client = testClient(fetch)
-  const cases: [string, () => Promise<unknown>, string][] = [
-    ['a limit order without a price', () => client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '1' }), 'price'],
-    ['a spot order with leverage', () => client.spot.placeOrder({ market: 'ETH-USDC', side: 'buy', type: 'market', size: '1', leverage: 2 } as never), 'leverage'],
+  type Client = ReturnType<typeof testClient>
+  const cases: [string, (client: Client) => Promise<unknown>, string][] = [
+    ['a limit order without a price', (client) => client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '1' }), 'price'],
+    ['a spot order with leverage', (client) => client.spot.placeOrder({ market: 'ETH-USDC', side: 'buy', type: 'market', size: '1', leverage: 2 } as never), 'leverage'],
     // Spot has no position to reduce; real-service.md shows reduceOnly for perp only.
-    ['a spot order with reduceOnly', () => client.spot.placeOrder({ market: 'ETH-USDC', side: 'sell', type: 'limit', size: '1', price: '1', reduceOnly: true } as never), 'reduceOnly'],
+    ['a spot order with reduceOnly', (client) => client.spot.placeOrder({ market: 'ETH-USDC', side: 'sell', type: 'limit', size: '1', price: '1', reduceOnly: true } as never), 'reduceOnly'],
     // A market order fills at the book: a price given would be dropped, so it is refused.
-    ['a perp market order with a price', () => client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'market', size: '1', price: '60000' }), 'price'],
-    ['a spot market order with a price', () => client.spot.placeOrder({ market: 'ETH-USDC', side: 'buy', type: 'market', size: '1', price: '3000' }), 'price'],
-    ['reduce_only in snake_case', () => client.perp.placeOrder({ market: 'BTC-USDC', side: 'sell', type: 'market', size: '1', reduce_only: true } as never), 'reduce_only'],
-    ['client_order_id in a batched order', () => client.perp.placeOrders({ orders: [{ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '1', price: '1', client_order_id: 'a' } as never] }), 'orders.0.client_order_id'],
-    ['a modify with nothing to change', () => client.perp.modifyOrder({ id: '1' }), 'price'],
-    ['a TP/SL without a price', () => client.perp.setTpsl({ market: 'BTC-USDC' }), 'takeProfitPrice'],
-    ['a limit close without a price', () => client.perp.closePosition({ market: 'BTC-USDC', type: 'limit' }), 'price'],
-    ['a multi-outcome market without outcomes', () => client.prediction.createMarket({ question: 'q', category: 'c', marketType: 'multi_outcome', endTime: 1 }), 'outcomes'],
-    ['an id above 2^53 given as a number', () => client.perp.getOrder({ id: 2 ** 53 }), 'id'],
+    ['a perp market order with a price', (client) => client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'market', size: '1', price: '60000' }), 'price'],
+    ['a spot market order with a price', (client) => client.spot.placeOrder({ market: 'ETH-USDC', side: 'buy', type: 'market', size: '1', price: '3000' }), 'price'],
+    ['reduce_only in snake_case', (client) => client.perp.placeOrder({ market: 'BTC-USDC', side: 'sell', type: 'market', size: '1', reduce_only: true } as never), 'reduce_only'],
+    ['client_order_id in a batched order', (client) => client.perp.placeOrders({ orders: [{ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '1', price: '1', client_order_id: 'a' } as never] }), 'orders.0.client_order_id'],
+    ['a modify with nothing to change', (client) => client.perp.modifyOrder({ id: '1' }), 'price'],
+    ['a TP/SL without a price', (client) => client.perp.setTpsl({ market: 'BTC-USDC' }), 'takeProfitPrice'],
+    ['a limit close without a price', (client) => client.perp.closePosition({ market: 'BTC-USDC', type: 'limit' }), 'price'],
+    ['a multi-outcome market without outcomes', (client) => client.prediction.createMarket({ question: 'q', category: 'c', marketType: 'multi_outcome', endTime: 1 }), 'outcomes'],
+    ['an id above 2^53 given as a number', (client) => client.perp.getOrder({ id: 2 ** 53 }), 'id'],
   ]
   it.each(cases)('refuses %s', async (_, call, field) => {
-    await expect(call()).rejects.toMatchObject({ name: 'ExchangeValidationError', field })
+    const { fetch, requests } = recordingFetch()
+    await expect(call(testClient(fetch))).rejects.toMatchObject({ name: 'ExchangeValidationError', field })
     expect(requests).toHaveLength(0)
   })
 
   it('hints the camelCase name of a snake_case field', async () => {
-    const error = await client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '1', price: '1', client_order_id: 'x' } as never).catch((caught: unknown) => caught)
+    const { fetch, requests } = recordingFetch()
+    const error = await testClient(fetch).perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '1', price: '1', client_order_id: 'x' } as never).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ field: 'client_order_id', rule: 'unknown_field' })
     expect((error as Error).message).toContain('clientOrderId')
     expect(requests).toHaveLength(0)
