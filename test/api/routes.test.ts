@@ -4,14 +4,11 @@
 // (test/support/verifying-server.ts) that refuses any request not signed over the path it received.
 import { afterAll, describe, expect, it } from 'vitest'
 import { ExchangeClient, ExchangeCore, ExchangeValidationError, perpApi, realServiceRoutes, type Routes } from '../../src/index.ts'
-import { hmac } from '../support/raw-request.ts'
+import { expectSignedAsSent } from '../support/signed-as-sent.ts'
 import { VERIFIER_KEY, startVerifyingServer } from '../support/verifying-server.ts'
 import { TEST_CREDENTIALS, described, methodOf, recordingFetch, testClient, type Recorded } from './support.ts'
 
-function expectSignedOver(request: Recorded, path: string): void {
-  const timestamp = request.headers.get('x-timestamp')!
-  expect(request.headers.get('x-signature')).toBe(hmac(TEST_CREDENTIALS.secretKey, `${timestamp}${request.method}${path}${request.body}`))
-}
+const expectSignedOver = (request: Recorded, path: string) => expectSignedAsSent(request, TEST_CREDENTIALS, path)
 
 describe('the routes option', () => {
   it('sends and signs an operation at the route given, keeping its query', async () => {
