@@ -100,7 +100,7 @@ function validationError(issues: readonly v.BaseIssue<unknown>[]): ExchangeValid
     // An unknown field: refused, never dropped (a dropped `reduce_only` lets an order grow a position).
     const name = field.slice(field.lastIndexOf('.') + 1)
     const hint = name.includes('_') && camelCase(name) !== name ? ` (fields are camelCase: ${camelCase(name)})` : ''
-    return new ExchangeValidationError(field, 'unknown_field', `${field}: not a field of this operation${hint}; client.request sends fields the SDK does not know`)
+    return new ExchangeValidationError(field, 'unknown_field', `${field}: unknown field${hint}`)
   }
   return new ExchangeValidationError(field, issue.type, `${field || 'input'}: ${issue.message}`)
 }
@@ -142,7 +142,7 @@ export function toRequest(op: Operation<any, unknown>, input: Record<string, unk
     const value = String(rest[name])
     delete rest[name]
     if (!PATH_VALUE.test(value)) {
-      throw new ExchangeValidationError(name, 'path_segment', `${name}: must be characters of [A-Za-z0-9._~:-] (it goes into the path unencoded), not "." or ".."`)
+      throw new ExchangeValidationError(name, 'path_segment', `${name}: must be [A-Za-z0-9._~:-], not "." or ".." (sent unencoded)`)
     }
     return value
   })

@@ -19,13 +19,13 @@ const refuse = (field: string, message: string): never => {
 /** The option's shape: names, methods, paths. Whether each name is an operation is checked when its group binds. */
 export function checkRoutes(routes: unknown): Routes {
   if (routes === undefined) return {}
-  if (typeof routes !== 'object' || routes === null || Array.isArray(routes)) return refuse('routes', "must be an object such as { 'account.getOverview': { method: 'GET', path: '/api/v1/…' } }")
+  if (typeof routes !== 'object' || routes === null || Array.isArray(routes)) return refuse('routes', 'must be an object')
   for (const [name, route] of Object.entries(routes as Record<string, unknown>)) {
     const field = `routes.${name}`
-    if (!NAME.test(name)) refuse(field, "must be named group.method, such as 'account.getOverview'")
+    if (!NAME.test(name)) refuse(field, 'must be named group.method')
     const { method, path } = (route ?? {}) as Partial<Route>
-    if (typeof method !== 'string' || !METHODS.includes(method)) refuse(`${field}.method`, 'must be GET, POST, PUT or DELETE')
-    if (typeof path !== 'string' || !PATH.test(path)) refuse(`${field}.path`, 'must start with /api/v1/ and hold only [A-Za-z0-9._~-] segments and :params')
+    if (!METHODS.includes(method!)) refuse(`${field}.method`, 'must be GET, POST, PUT or DELETE')
+    if (typeof path !== 'string' || !PATH.test(path)) refuse(`${field}.path`, 'must be /api/v1/… of [A-Za-z0-9._~-] and :params')
   }
   return routes as Routes
 }
@@ -40,11 +40,8 @@ export function routesOf(routes: Routes, group: string, ops: Readonly<Record<str
     const [routeGroup, method] = name.split('.') as [string, string]
     if (routeGroup !== group) continue
     const op = Object.hasOwn(ops, method) ? ops[method] : undefined
-    if (!op) refuse(`routes.${name}`, `${group} has no operation ${method}`)
-    const wanted = pathParams(op!.path).sort().join(', ')
-    if (pathParams(route.path).sort().join(', ') !== wanted) {
-      refuse(`routes.${name}.path`, `must take the path parameters of ${op!.path} (${wanted || 'none'})`)
-    }
+    if (!op) refuse(`routes.${name}`, 'names no operation')
+    if (pathParams(route.path).sort().join() !== pathParams(op!.path).sort().join()) refuse(`routes.${name}.path`, `must take the parameters of ${op!.path}`)
     found[method] = route
   }
   return found
@@ -53,6 +50,6 @@ export function routesOf(routes: Routes, group: string, ops: Readonly<Record<str
 /** After every group has bound: a route whose group the client does not have names no operation. */
 export function refuseUnboundRoutes(routes: Routes, boundGroups: ReadonlySet<string>): void {
   for (const name of Object.keys(routes)) {
-    if (!boundGroups.has(name.split('.')[0]!)) refuse(`routes.${name}`, 'names no operation of this client')
+    if (!boundGroups.has(name.split('.')[0]!)) refuse(`routes.${name}`, 'names no operation')
   }
 }
