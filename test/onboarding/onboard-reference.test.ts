@@ -73,6 +73,14 @@ describe('onboarding against the reference exchange', () => {
     expect((await client.introspect()).accountId).toBe(key.accountId)
   })
 
+  // The spec: an onboarded key has read and trade, always (fewer or more is key management's
+  // business; tests that need a read-only key seed one). The exchange refuses any sixth field.
+  it('mints a read+trade key, never withdraw', async () => {
+    const key = await onboard({ baseUrl, signer: generateEvmWallet().signer })
+    const info = await new ExchangeClient({ baseUrl, ...key }).introspect()
+    expect(info.permissions).toMatchObject({ canRead: true, canTrade: true, canWithdraw: false })
+  })
+
   it('is refused when the signature is not the wallet\'s, or the message names another service', async () => {
     const { signer } = generateEvmWallet()
     const impostor: WalletSigner = { ...signer, signMessage: (message) => generateEvmWallet().signer.signMessage(message) }

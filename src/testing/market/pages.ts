@@ -1,7 +1,18 @@
 /** The list shapes of the operations table in README.md: page lists, cursor lists and plain `limit`. */
 import { invalidParams } from './errors.ts'
-import type { CursorPage, Page } from '../../api/schemas.ts'
 import { Fields } from './input.ts'
+
+/** A page list: the items of one page, and where it sits among the others. */
+export interface Page<T> {
+  items: T[]
+  pagination: { page: number; pageSize: number; totalItems: number; totalPages: number; hasNext: boolean; hasPrev: boolean }
+}
+
+/** A cursor list: `nextCursor` is passed back as `cursor`; `null` on the last page. */
+export interface CursorPage<T> {
+  items: T[]
+  nextCursor: string | null
+}
 
 /** `limit` from the query: default `fallback`, at most `most`. */
 export function limitOf(query: URLSearchParams, fallback = 50, most = 100): number {

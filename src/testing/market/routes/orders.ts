@@ -1,5 +1,5 @@
 /** Order routes perp and spot share: place (one or a batch), list, get, modify, cancel, histories. */
-import { BATCH_LIMIT } from '../../../api/schemas.ts'
+import { BATCH_LIMIT } from '../batch.ts'
 import { ApiFailure, type RouteContext } from '../../http/router.ts'
 import type { Decimal } from '../decimal.ts'
 import { invalidParams, orderNotOpen } from '../errors.ts'

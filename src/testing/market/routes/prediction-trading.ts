@@ -1,5 +1,5 @@
 /** Prediction routes, account part: the activity feeds, my data, orders, complete sets, claims, oracle writes. */
-import { BATCH_LIMIT } from '../../../api/schemas.ts'
+import { BATCH_LIMIT } from '../batch.ts'
 import type { RouteContext } from '../../http/router.ts'
 import { toE6 } from '../decimal.ts'
 import { notional } from '../engine.ts'

@@ -1,5 +1,5 @@
 /** Prediction routes, open part: discovery, market data, oracle reads; market creation. */
-import { BATCH_LIMIT } from '../../../api/schemas.ts'
+import { BATCH_LIMIT } from '../batch.ts'
 import type { RouteContext } from '../../http/router.ts'
 import { fromInteger, toE6 } from '../decimal.ts'
 import { notional } from '../engine.ts'
