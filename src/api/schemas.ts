@@ -93,12 +93,6 @@ export const priceE6 = v.pipe(
   v.multipleOf(1000, 'must be a multiple of 1000 (a 0.1-cent grid)'),
 )
 
-/**
- * Not the SDK's rule any more: the reference exchange (src/testing) still imports it until it keeps its
- * own policy (issue #12, exchange side). Remove it then.
- */
-export const BATCH_LIMIT = 50
-
 /** A batch: at least one item. How many one call takes is the service's to say (the spec: "not shown"). */
 /* @__NO_SIDE_EFFECTS__ */
 export function batchOf<T extends v.GenericSchema>(item: T) {
