@@ -32,14 +32,16 @@ export function checkRoutes(routes: unknown): Routes {
 
 /**
  * The routes of one client group, by method name, each checked against its operation: it must exist
- * and take the same path parameters (a route cannot invent or drop one).
+ * and take the same path parameters (a route cannot invent or drop one). `part`: `ops` is some of
+ * the group's operations (a per-area function), so a route naming another is not this table's to refuse.
  */
-export function routesOf(routes: Routes, group: string, ops: Readonly<Record<string, Operation<any, any>>>): Routes {
+export function routesOf(routes: Routes, group: string, ops: Readonly<Record<string, Operation<any, any>>>, part = false): Routes {
   const found: Record<string, Route> = {}
   for (const [name, route] of Object.entries(routes)) {
     const [routeGroup, method] = name.split('.') as [string, string]
     if (routeGroup !== group) continue
     const op = Object.hasOwn(ops, method) ? ops[method] : undefined
+    if (!op && part) continue
     if (!op) refuse(`routes.${name}`, 'names no operation')
     if (pathParams(route.path).sort().join() !== pathParams(op!.path).sort().join()) refuse(`routes.${name}.path`, `must take the parameters of ${op!.path}`)
     found[method] = route
