@@ -20,6 +20,7 @@ export const libraryEntries = {
   system: 'src/areas/system.ts',
   championship: 'src/areas/championship.ts',
   keys: 'src/areas/keys.ts',
+  advanced: 'src/advanced.ts',
 }
 
 const library: UserConfig = {

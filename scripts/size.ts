@@ -49,9 +49,9 @@ const BUDGETS: Budget[] = [
     `),
   },
   {
-    // Issue #14 asks for 9 KB. Over it (measured 15.2 KB): ky, ~4.5 KB gzip of it (the transport,
+    // Issue #14 asks for 9 KB. Over it (measured 15.3 KB): ky, ~4.5 KB gzip of it (the transport,
     // src/transport/http.ts, is built on it), and the input validation of placeOrder (valibot and the
-    // order schemas), ~3.5 KB. Without ky it measures 10.7 KB.
+    // order schemas), ~3.5 KB. Without ky it measures 10.8 KB.
     name: 'one-method program (signed placeOrder of exchange-client/perp on ExchangeCore)',
     limit: 15_500,
     measure: () => bundled(`
@@ -63,7 +63,7 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 16_000,
+    limit: 16_500,
     measure: () => bundled(`
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'

@@ -1,4 +1,5 @@
 import { ServerClock } from './auth/clock.ts'
+import { clockReading, type ClockReading } from './auth/clock-reading.ts'
 import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
 import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
@@ -18,8 +19,6 @@ import type { OnboardParams } from './onboarding/onboard.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
 import { checkTransportOptions } from './transport/prepare.ts'
-
-export { DEFAULT_SERVICE_NAME }
 
 export interface ExchangeClientOptions extends TransportOptions {
   /** `<prefix>_<64 hex>`. Without it the client serves the open endpoints only. */
@@ -84,21 +83,26 @@ const redacted = (apiKey: string | undefined) => (apiKey ? `${apiKey.slice(0, 9)
  */
 export class ExchangeCore {
   readonly #transport: Transport
+  readonly #clock: ClockReading
   readonly #validateResponses: ResponseChecking
   readonly #routes: Routes
   /** The groups bound so far: a route naming another group names no operation. */
   readonly #boundGroups = new Set<string>()
-  readonly serviceName: string
+  readonly #serviceName: string
 
   constructor(options: ExchangeClientOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
-    this.#transport = new Transport(options, new ServerClock(options.now), credentialsFrom(options))
+    // Copies: the caller's options object, changed later, does not change this client.
+    const { retry } = options
+    const transportOptions = { ...options, retry: typeof retry === 'object' && retry !== null ? { ...retry } : retry }
+    this.#transport = new Transport(transportOptions, new ServerClock(options.now), credentialsFrom(options))
+    this.#clock = clockReading(this.#transport.clock)
     this.#validateResponses = responseChecking(options.validateResponses)
     this.#routes = checkRoutes(options.routes)
-    this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
+    this.#serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
     grantAccess(this, {
       transport: this.#transport,
-      serviceName: this.serviceName,
+      serviceName: this.#serviceName,
       allowTradingKeyInBrowser: options.allowTradingKeyInBrowser === true,
       useCredentials: (apiKey, secretKey) => {
         this.#transport.credentials = apiKey === undefined ? undefined : credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey })
@@ -124,9 +128,14 @@ export class ExchangeCore {
     refuseUnboundRoutes(this.#routes, this.#boundGroups)
   }
 
-  /** The client's estimate of the server's clock. */
-  get clock(): ServerClock {
-    return this.#transport.clock
+  /** The client's estimate of the server's clock, read-only (`syncClock()` re-measures it). */
+  get clock(): ClockReading {
+    return this.#clock
+  }
+
+  /** Starts every login message (`<serviceName> - login - <timestamp>`). */
+  get serviceName(): string {
+    return this.#serviceName
   }
 
   get baseUrl(): string {

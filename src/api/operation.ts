@@ -71,7 +71,9 @@ export type ResponseChecking = 'off' | ResponseSchemas
 
 /** The `validateResponses` option, refused when it is neither `off` nor schemas (the old `'strict'`). */
 export function responseChecking(value: unknown = 'off'): ResponseChecking {
-  if (value === 'off' || (typeof value === 'object' && value !== null && !Array.isArray(value))) return value as ResponseChecking
+  if (value === 'off') return value
+  // A copy: the caller's object, changed later, does not change which answers are checked.
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...value } as ResponseSchemas
   throw new ExchangeValidationError('validateResponses', 'format', "validateResponses must be 'off' or responseSchemas from exchange-client/strict")
 }
 

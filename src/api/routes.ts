@@ -16,18 +16,23 @@ const refuse = (field: string, message: string): never => {
   throw new ExchangeValidationError(field, 'route', `${field}: ${message}`)
 }
 
-/** The option's shape: names, methods, paths. Whether each name is an operation is checked when its group binds. */
+/**
+ * The option's shape: names, methods, paths. Whether each name is an operation is checked when its
+ * group binds. Returns a copy of what it checked: the caller's object, changed later, routes nothing.
+ */
 export function checkRoutes(routes: unknown): Routes {
   if (routes === undefined) return {}
   if (typeof routes !== 'object' || routes === null || Array.isArray(routes)) return refuse('routes', 'must be an object')
+  const checked: Record<string, Route> = {}
   for (const [name, route] of Object.entries(routes as Record<string, unknown>)) {
     const field = `routes.${name}`
     if (!NAME.test(name)) refuse(field, 'must be named group.method')
     const { method, path } = (route ?? {}) as Partial<Route>
     if (!METHODS.includes(method!)) refuse(`${field}.method`, 'must be GET, POST, PUT or DELETE')
     if (typeof path !== 'string' || !PATH.test(path)) refuse(`${field}.path`, 'must be /api/v1/… of [A-Za-z0-9._~-] and :params')
+    checked[name] = { method: method!, path: path! }
   }
-  return routes as Routes
+  return checked
 }
 
 /**

@@ -23,7 +23,8 @@ const AREAS = { perp: '/api/v1/perp/', spot: '/api/v1/spot/', prediction: '/api/
 
 describe('bundles of one-area programs', () => {
   it('a perp-only program carries perp and nothing of the other areas; the full client carries all', async () => {
-    const perpOnly = await bundle(`import { ExchangeCore, perpApi } from '${entry}'
+    const perpOnly = await bundle(`import { ExchangeCore } from '${entry}'
+      import { perpApi } from '${perpEntry}'
       perpApi(new ExchangeCore({ baseUrl: 'http://x' })).getTicker({ market: 'BTC-USDC' }).then(console.log)`)
     const full = await bundle(`import { ExchangeClient } from '${entry}'
       new ExchangeClient({ baseUrl: 'http://x' }).perp.getTicker({ market: 'BTC-USDC' }).then(console.log)`)
