@@ -4,7 +4,7 @@
 import type * as Sdk from '../../src/index.ts'
 import { equal, excludes, includes, matches, ok, rejects, throws } from './assert.ts'
 import { SPEC_AUTH_CODES } from '../spec/spec-facts.ts'
-import { ORDER_BODY, SIGNING_VECTORS, VECTOR_KEY } from './vectors.ts'
+import { ORDER_BODY, SIGNING_VECTORS, VECTOR_KEY, type SigningVector } from './vectors.ts'
 
 export type SdkModule = typeof Sdk
 
@@ -107,26 +107,32 @@ async function placeRestingOrder(client: Sdk.ExchangeClient, clientOrderId: stri
   return { order, data }
 }
 
+/** The one request a client with the vector key and the vector's clock sends for `client.request(...)`. */
+async function sentByVectorClient(sdk: SdkModule, vector: SigningVector, method: string, body: unknown): Promise<Request> {
+  const seen: Request[] = []
+  const client = new sdk.ExchangeClient({
+    baseUrl: 'http://vectors.invalid',
+    ...VECTOR_KEY,
+    now: () => Number(vector.timestamp),
+    fetch: async (input, init) => {
+      seen.push(new Request(input, init))
+      const meta = { requestId: 'vector', timestamp: Number(vector.timestamp) }
+      return new Response(JSON.stringify({ success: true, data: { ok: true }, error: null, meta }), { headers: { 'content-type': 'application/json' } })
+    },
+  })
+  await client.request({ method, path: vector.path, body })
+  const request = seen[0]
+  ok(request && seen.length === 1, `"${vector.name}": exactly one request was sent`)
+  return request
+}
+
 export const conformanceCases: readonly ConformanceCase[] = [
   {
     // Through the client (the signing helpers are not on the root entry, which is all a script tag has).
     name: 'signing vectors: the client signs each vector with its signature (query unsigned, UTF-8 body)',
     async run({ sdk }) {
       for (const vector of SIGNING_VECTORS) {
-        const seen: Request[] = []
-        const client = new sdk.ExchangeClient({
-          baseUrl: 'http://vectors.invalid',
-          ...VECTOR_KEY,
-          now: () => Number(vector.timestamp),
-          fetch: async (input, init) => {
-            seen.push(new Request(input, init))
-            const meta = { requestId: 'vector', timestamp: Number(vector.timestamp) }
-            return new Response(JSON.stringify({ success: true, data: {}, error: null, meta }), { headers: { 'content-type': 'application/json' } })
-          },
-        })
-        await client.request({ method: vector.method, path: vector.path, body: vector.body === '' ? undefined : vector.body })
-        const request = seen[0]
-        ok(request && seen.length === 1, `"${vector.name}": exactly one request was sent`)
+        const request = await sentByVectorClient(sdk, vector, vector.method, vector.body === '' ? undefined : vector.body)
         equal(await request.text(), vector.body, `body bytes of "${vector.name}"`)
         equal(request.headers.get('x-timestamp'), vector.timestamp, `X-TIMESTAMP of "${vector.name}"`)
         equal(request.headers.get('x-signature'), vector.signature, `signature of "${vector.name}"`)
@@ -138,20 +144,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
     async run({ sdk }) {
       const vector = SIGNING_VECTORS.find((candidate) => candidate.body === ORDER_BODY)
       ok(vector, 'the order vector exists')
-      const seen: Request[] = []
-      const client = new sdk.ExchangeClient({
-        baseUrl: 'http://vectors.invalid',
-        ...VECTOR_KEY,
-        now: () => Number(vector.timestamp),
-        fetch: async (input, init) => {
-          seen.push(new Request(input, init))
-          const meta = { requestId: 'vector', timestamp: Number(vector.timestamp) }
-          return new Response(JSON.stringify({ success: true, data: { ok: true }, error: null, meta }), { headers: { 'content-type': 'application/json' } })
-        },
-      })
-      await client.request({ method: 'post', path: vector.path, body: JSON.parse(ORDER_BODY) as unknown })
-      const request = seen[0]
-      ok(request && seen.length === 1, 'exactly one request was sent')
+      const request = await sentByVectorClient(sdk, vector, 'post', JSON.parse(ORDER_BODY) as unknown)
       equal(request.method, 'POST', 'method')
       equal(new URL(request.url).pathname, vector.path, 'path')
       equal(await request.text(), vector.body, 'body bytes')
