@@ -187,7 +187,7 @@ export class Transport {
           ],
           beforeRequest: [
             async (request) => {
-              sentAt = clock.localNow()
+              sentAt = clock.monotonicNow()
               if (!signed || !credentials) return void (left = true)
               const stamp = clock.stamp(unsignedPayload)
               // Identical requests faster than one a millisecond: pace them rather than drift ahead.
@@ -218,7 +218,7 @@ export class Transport {
       if (isWrite && error instanceof ExchangeNetworkError) throw new OrderOutcomeUnknownError(spec.clientOrderId, error)
       throw error
     }
-    const receivedAt = clock.localNow()
+    const receivedAt = clock.monotonicNow()
     let envelope: Envelope<T>
     try {
       envelope = openEnvelope<T>(response.status, text, response.headers.get('content-type'), parseRetryAfter(response.headers.get('retry-after')))
