@@ -29,7 +29,11 @@ export class SteppingWorld {
   onArrival: (path: string) => void = () => undefined
   readonly #seen = new Map<string, number>()
 
-  constructor(readonly secretKey: string) {}
+  readonly secretKey: string
+
+  constructor(secretKey: string) {
+    this.secretKey = secretKey
+  }
 
   /** The client's clocks: pass them as `now` and `monotonicNow`. */
   readonly wall = () => this.trueTime + this.wallShift
