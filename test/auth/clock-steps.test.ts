@@ -1,8 +1,9 @@
 // Clock steps through the whole client (transport, signing, re-sync) with injected clocks: the
 // local wall clock and the server's clock step at random between and during bursts of requests.
 import fc from 'fast-check'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ExchangeClient } from '../../src/index.ts'
+import { recordHolds } from './support/holds.ts'
 import { SteppingWorld } from './support/stepping-world.ts'
 
 const apiKey = `1024_${'a1'.repeat(32)}`
@@ -10,17 +11,10 @@ const secretKey = 'b2'.repeat(32)
 const baseUrl = 'https://api.example.test'
 const TEN_MINUTES = 600_000
 
-/** A client in `world`, and every hold it asked for (recorded, then skipped: a hold fails the test). */
+/** A client in `world`, and every hold it asked for. */
 function clientIn(world: SteppingWorld) {
   const client = new ExchangeClient({ baseUrl, apiKey, secretKey, fetch: world.fetch, now: world.wall, monotonicNow: world.monotonic })
-  const holds: number[] = []
-  const lead = client.clock.lead.bind(client.clock)
-  vi.spyOn(client.clock, 'lead').mockImplementation((stamp) => {
-    const ms = lead(stamp)
-    if (ms > 0) holds.push(ms)
-    return 0
-  })
-  return { client, holds }
+  return { client, holds: recordHolds(client.clock) }
 }
 
 const calls = [
