@@ -2,19 +2,14 @@
 // 1 MB POSTs, one by one and 16 at a time, each body different (as real traffic is).
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExchangeClient } from '../../src/index.ts'
+import { peakHeapGrowth } from '../support/heap-growth.ts'
 
 const MB = 1024 * 1024
 /** Enough to fail on a clock that kept each payload (300 of them held 300 MB). */
 const POSTS = 300
 const HEAP_GROWTH_LIMIT = 150 * MB
-
-// A full collection before each sample, so the heap measured is what is kept, not garbage waiting.
-setFlagsFromString('--expose-gc')
-const collectGarbage = runInNewContext('gc') as () => void
 
 /** The cheapest server that answers like the service: drains the body, answers an envelope. */
 function startDrainingServer(): Promise<{ server: Server; url: string }> {
@@ -34,34 +29,19 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => running.server.close(() => resolve())))
 
-/** Sends `count` different 1 MB POSTs, `concurrency` at a time; resolves to the peak heap growth. */
-async function peakHeapGrowth(count: number, concurrency: number): Promise<number> {
+/** Peak heap growth while sending `POSTS` different signed 1 MB POSTs, `concurrency` at a time. */
+function postMegabytes(concurrency: number): Promise<number> {
   const client = new ExchangeClient({ baseUrl: running.url, apiKey: `1024_${'a1'.repeat(32)}`, secretKey: 'b2'.repeat(32) })
   const pad = 'x'.repeat(MB)
-  collectGarbage()
-  const start = process.memoryUsage().heapUsed
-  let peak = 0
-  let next = 0
-  const worker = async () => {
-    while (next < count) {
-      const i = next++
-      await client.request({ method: 'POST', path: '/api/v1/notes', body: { i, pad } })
-      if (i % 20 === 19) {
-        collectGarbage()
-        peak = Math.max(peak, process.memoryUsage().heapUsed - start)
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  return peak
+  return peakHeapGrowth(POSTS, concurrency, (i) => client.request({ method: 'POST', path: '/api/v1/notes', body: { i, pad } }))
 }
 
 describe('memory under many large signed requests', () => {
   it(`stays flat: ${POSTS} different 1 MB POSTs one by one`, async () => {
-    expect(await peakHeapGrowth(POSTS, 1)).toBeLessThan(HEAP_GROWTH_LIMIT)
+    expect(await postMegabytes(1)).toBeLessThan(HEAP_GROWTH_LIMIT)
   })
 
   it(`stays flat: ${POSTS} different 1 MB POSTs, 16 at a time`, async () => {
-    expect(await peakHeapGrowth(POSTS, 16)).toBeLessThan(HEAP_GROWTH_LIMIT)
+    expect(await postMegabytes(16)).toBeLessThan(HEAP_GROWTH_LIMIT)
   })
 })
