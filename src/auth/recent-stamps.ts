@@ -1,3 +1,5 @@
+import { EvictedStamps } from './evicted-stamps.ts'
+
 /**
  * How long a timestamp handed out for a payload is remembered: the service's single-use window
  * ("about 35 s") and a margin.
@@ -13,21 +15,17 @@ interface Run {
   at: number
 }
 
-/** What is remembered of one payload: its runs sorted by `from`, disjoint. */
+/** What is remembered of one payload: its runs sorted by `from`, disjoint, and when it was last used. */
 interface Payload {
   runs: Run[]
-  /** The latest `at` and the highest `to` of its runs, to tell at a glance whether it expired. */
   lastAt: number
-  maxTo: number
 }
 
 /**
- * A stamp is forgotten once both clocks say it is out of every window: REMEMBER_MS of monotonic time
- * since it was handed out (the service remembers a signature that long after it arrives), and
- * REMEMBER_MS between it and the estimate of server time (a server whose clock stepped back keeps
- * it longer, by its own clock).
+ * A stamp is forgotten REMEMBER_MS of monotonic time after it was handed out: the service remembers a
+ * signature about that long after it arrives, and no step of either wall clock moves that time.
  */
-const expired = (to: number, at: number, now: number, mono: number) => mono - at >= REMEMBER_MS && now - to >= REMEMBER_MS
+const expired = (at: number, mono: number) => mono - at >= REMEMBER_MS
 
 /** Index of the first run that ends at or after `stamp`. */
 function firstRunReaching(runs: Run[], stamp: number): number {
@@ -46,13 +44,12 @@ function firstRunReaching(runs: Run[], stamp: number): number {
  * same timestamp twice within the service's replay window, whatever the estimate of server time
  * does (it moves back when the server's clock does). Bounded: expired payloads leave in order of
  * last use (a Map keeps insertion order and each use re-inserts), and past MAX_REMEMBERED the least
- * recently used leaves early; the highest stamp forgotten early then floors every stamp until it
- * expires, so forgetting early never allows a repeat.
+ * recently used leaves early, into a fixed-size filter that still never lets its stamps out again
+ * within the window.
  */
 export class RecentStamps {
   readonly #byKey = new Map<number, Payload>()
-  #forgottenTo = Number.NEGATIVE_INFINITY
-  #forgottenAt = Number.NEGATIVE_INFINITY
+  readonly #evicted = new EvictedStamps(REMEMBER_MS)
 
   /** Payloads remembered now. */
   get size(): number {
@@ -64,18 +61,21 @@ export class RecentStamps {
    * used it, else the next free one after it. `mono` is the monotonic time.
    */
   take(key: number, now: number, mono: number): number {
-    this.#sweep(now, mono)
+    this.#sweep(mono)
     const known = this.#byKey.get(key)
-    const payload = known ?? { runs: [], lastAt: mono, maxTo: now }
+    const payload = known ?? { runs: [], lastAt: mono }
     if (known) this.#byKey.delete(key) // re-inserted below: the Map's order is the order of last use
+    // Runs are sorted by stamp, not by age (the estimate may have moved back): drop expired ones anywhere.
+    if (payload.runs.some((run) => expired(run.at, mono))) payload.runs = payload.runs.filter((run) => !expired(run.at, mono))
     const runs = payload.runs
-    let stale = 0
-    while (stale < runs.length && expired(runs[stale]!.to, runs[stale]!.at, now, mono)) stale++
-    if (stale > 0) runs.splice(0, stale)
 
-    let stamp = expired(this.#forgottenTo, this.#forgottenAt, now, mono) ? now : Math.max(now, this.#forgottenTo + 1)
-    let i = firstRunReaching(runs, stamp)
-    for (; i < runs.length && runs[i]!.from <= stamp; i++) stamp = runs[i]!.to + 1
+    // The first stamp from `now` on that neither this payload's runs nor its stamps forgotten early hold.
+    let stamp = now
+    let i: number
+    do {
+      while (this.#evicted.has(key, stamp, mono)) stamp++
+      for (i = firstRunReaching(runs, stamp); i < runs.length && runs[i]!.from <= stamp; i++) stamp = runs[i]!.to + 1
+    } while (this.#evicted.has(key, stamp, mono))
     const before = runs[i - 1]
     if (before !== undefined && before.to === stamp - 1) {
       before.to = stamp
@@ -84,25 +84,25 @@ export class RecentStamps {
       runs.splice(i, 0, { from: stamp, to: stamp, at: mono })
     }
     payload.lastAt = mono
-    payload.maxTo = Math.max(payload.maxTo, stamp)
     this.#byKey.set(key, payload)
-    if (this.#byKey.size > MAX_REMEMBERED) this.#forgetOldest(now, mono)
+    if (this.#byKey.size > MAX_REMEMBERED) this.#forgetOldest(mono)
     return stamp
   }
 
   /** Drops expired payloads from the least recently used end, stopping at the first live one. */
-  #sweep(now: number, mono: number): void {
+  #sweep(mono: number): void {
     for (const [key, payload] of this.#byKey) {
-      if (!expired(payload.maxTo, payload.lastAt, now, mono)) return
+      if (!expired(payload.lastAt, mono)) return
       this.#byKey.delete(key)
     }
   }
 
-  #forgetOldest(now: number, mono: number): void {
-    const [key, payload] = this.#byKey.entries().next().value!
+  #forgetOldest(mono: number): void {
+    const [key, { runs }] = this.#byKey.entries().next().value!
     this.#byKey.delete(key)
-    if (expired(payload.maxTo, payload.lastAt, now, mono)) return
-    this.#forgottenTo = Math.max(this.#forgottenTo, payload.maxTo)
-    this.#forgottenAt = Math.max(this.#forgottenAt, payload.lastAt)
+    for (const run of runs) {
+      if (expired(run.at, mono)) continue
+      for (let stamp = run.from; stamp <= run.to; stamp++) this.#evicted.add(key, stamp, mono)
+    }
   }
 }

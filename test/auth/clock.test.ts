@@ -3,6 +3,7 @@ import { MAX_LEAD_MS, ServerClock } from '../../src/auth/clock.ts'
 import { MAX_REMEMBERED, REMEMBER_MS } from '../../src/auth/recent-stamps.ts'
 
 const MINUTE = 60_000
+const TEN_MINUTES = 10 * MINUTE
 
 /** A wall clock and a monotonic clock the test moves by hand: `pass` moves both, `step` the wall one only. */
 function handClocks(wallStart = 1_000, monotonicStart = 0) {
@@ -77,25 +78,43 @@ describe('ServerClock memory', () => {
     expect(clock.stamp('same')).not.toBe(first)
   })
 
-  it('remembers a stamp until both the monotonic time and the estimate of server time are past the window', () => {
+  it('remembers a stamp for the replay window of monotonic time, wherever the estimate goes meanwhile', () => {
+    /** Stamps 'same', lets `ms` pass, steps the server's clock back to that stamp, stamps 'same' again. */
+    const againAfter = (ms: number) => {
+      const { clock, pass, serverSays } = handClocks()
+      serverSays(1_000)
+      const first = clock.stamp('same')
+      pass(ms)
+      serverSays(first, true)
+      return clock.stamp('same') - first
+    }
+    expect(againAfter(REMEMBER_MS - 1)).toBe(1) // still remembered: the next free millisecond
+    expect(againAfter(REMEMBER_MS)).toBe(0) // a window old: forgotten
+  })
+
+  it('forgets the old stamps of a payload that keeps being used (a poll), not only of idle ones', () => {
     const { clock, pass, serverSays } = handClocks()
     serverSays(1_000)
-    clock.stamp('same')
-    pass(REMEMBER_MS - 1)
-    clock.stamp('other') // sweeps what expired
-    expect(clock.rememberedPayloads).toBe(2)
-    pass(1)
-    clock.stamp('other')
-    expect(clock.rememberedPayloads).toBe(1)
+    const stamps = Array.from({ length: 100 }, () => {
+      const stamp = clock.stamp('GET/api/v1/account/overview')
+      pass(1_000)
+      return stamp
+    })
+    serverSays(stamps[10]!, true) // 90 s back: that stamp is out of the window, the poll's later ones are not
+    expect(clock.stamp('GET/api/v1/account/overview')).toBe(stamps[10])
+    serverSays(stamps[70]!, true)
+    expect(clock.stamp('GET/api/v1/account/overview')).toBe(stamps[70]! + 1)
+  })
 
-    // A server clock that stepped back keeps the stamp longer, by its own clock: so does the client.
-    const again = clock.stamp('same')
-    serverSays(again - 30_000, true)
-    pass(REMEMBER_MS)
-    clock.stamp('other')
-    expect(clock.rememberedPayloads).toBe(2)
-    serverSays(again)
-    expect(clock.stamp('same')).not.toBe(again)
+  it('does not let a stamp forgotten early far ahead of the estimate (a refused one) push other stamps ahead', () => {
+    const { clock, step, serverSays } = handClocks(1_000_000)
+    step(TEN_MINUTES) // not measured yet: the estimate is the wall clock, ten minutes fast
+    const ahead = clock.stamp('refused')
+    serverSays(1_000_000, true)
+    for (let i = 0; i < MAX_REMEMBERED; i++) clock.stamp(`payload-${i}`) // pushes 'refused' out early
+    expect(clock.stamp('new')).toBe(1_000_000)
+    expect(clock.stamp('refused')).toBe(1_000_000)
+    expect(ahead).toBe(1_000_000 + TEN_MINUTES)
   })
 })
 
