@@ -157,9 +157,9 @@ export class Transport {
     return this.#clockSync
   }
 
-  async #attempt<T>(spec: RequestSpec, { method, url, body }: PreparedRequest, signed: boolean, attempts: Attempts, isClockSync = false): Promise<Envelope<T>> {
-    // The path exactly as it goes on the wire (after URL normalisation), and never its query.
-    const unsignedPayload = signingPayload('', method, url.pathname, body)
+  async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, attempts: Attempts, isClockSync = false): Promise<Envelope<T>> {
+    // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
+    const unsignedPayload = signingPayload('', method, signedPath, body)
     const timeout = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
     const { clock, credentials } = this
     const isWrite = method !== 'GET' && method !== 'HEAD'
