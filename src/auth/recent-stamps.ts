@@ -7,11 +7,14 @@ import { EvictedStamps } from './evicted-stamps.ts'
 export const REMEMBER_MS = 40_000
 /** At most this many payloads are remembered (about 1,600 different requests a second for 40 s). */
 export const MAX_REMEMBERED = 65_536
+/** A run of consecutive stamps spans at most this much monotonic time, so a long flood expires piecewise. */
+const RUN_SPAN_MS = 1_000
 
-/** Timestamps `from`..`to` were handed out, the last of them at monotonic time `at`. */
+/** Timestamps `from`..`to` were handed out between monotonic times `since` and `at`. */
 interface Run {
   from: number
   to: number
+  since: number
   at: number
 }
 
@@ -65,9 +68,10 @@ export class RecentStamps {
     const known = this.#byKey.get(key)
     const payload = known ?? { runs: [], lastAt: mono }
     if (known) this.#byKey.delete(key) // re-inserted below: the Map's order is the order of last use
-    // Runs are sorted by stamp, not by age (the estimate may have moved back): drop expired ones anywhere.
-    if (payload.runs.some((run) => expired(run.at, mono))) payload.runs = payload.runs.filter((run) => !expired(run.at, mono))
     const runs = payload.runs
+    // The oldest stamps are the lowest while the estimate runs forward: they leave from the front (a
+    // run left behind by a step back leaves once it gets there).
+    while (runs.length > 0 && expired(runs[0]!.at, mono)) runs.shift()
 
     // The first stamp from `now` on that neither this payload's runs nor its stamps forgotten early hold.
     let stamp = now
@@ -77,11 +81,11 @@ export class RecentStamps {
       for (i = firstRunReaching(runs, stamp); i < runs.length && runs[i]!.from <= stamp; i++) stamp = runs[i]!.to + 1
     } while (this.#evicted.has(key, stamp, mono))
     const before = runs[i - 1]
-    if (before !== undefined && before.to === stamp - 1) {
+    if (before !== undefined && before.to === stamp - 1 && mono - before.since < RUN_SPAN_MS) {
       before.to = stamp
       before.at = mono
     } else {
-      runs.splice(i, 0, { from: stamp, to: stamp, at: mono })
+      runs.splice(i, 0, { from: stamp, to: stamp, since: mono, at: mono })
     }
     payload.lastAt = mono
     this.#byKey.set(key, payload)

@@ -106,6 +106,19 @@ describe('ServerClock memory', () => {
     expect(clock.stamp('GET/api/v1/account/overview')).toBe(stamps[70]! + 1)
   })
 
+  it('forgets the old part of a long flood of one request, so a step back of the server clock does not hold it', () => {
+    const { clock, pass, serverSays } = handClocks()
+    serverSays(1_000)
+    for (let i = 0; i < 60_000; i++) {
+      clock.stamp('same') // one a millisecond for a minute: consecutive stamps
+      pass(1)
+    }
+    serverSays(11_000, true) // back 50 s: the flood's stamps from then are 50 s old
+    const stamp = clock.stamp('same')
+    expect(stamp).toBe(11_000)
+    expect(clock.lead(stamp)).toBe(0)
+  })
+
   it('does not let a stamp forgotten early far ahead of the estimate (a refused one) push other stamps ahead', () => {
     const { clock, step, serverSays } = handClocks(1_000_000)
     step(TEN_MINUTES) // not measured yet: the estimate is the wall clock, ten minutes fast
