@@ -1,12 +1,8 @@
 import { ExchangeValidationError } from '../transport/errors.ts'
 import { payloadKey } from './payload-key.ts'
-import { RecentStamps } from './recent-stamps.ts'
+import { MAX_LEAD_MS, RecentStamps } from './recent-stamps.ts'
 
-/**
- * How far ahead of the server's clock a timestamp may be sent: the service accepts 30 s either way,
- * and a flood of identical requests (each needs its own millisecond) may borrow up to this much.
- */
-export const MAX_LEAD_MS = 5000
+export { MAX_LEAD_MS }
 
 /** A clock in milliseconds. */
 export type Clock = () => number

@@ -10,19 +10,13 @@ export function payloadKey(payload: string): number {
   let h1 = 0x9e3779b9
   let h2 = 0x85ebca6b
   const length = payload.length
-  const even = length & ~1
-  for (let i = 0; i < even; i += 2) {
-    const word = payload.charCodeAt(i) | (payload.charCodeAt(i + 1) << 16)
+  for (let i = 0; i < length; i += 2) {
+    // The last unit of an odd length pairs with 0 (reading past the end would slow the loop down).
+    const word = payload.charCodeAt(i) | (i + 1 < length ? payload.charCodeAt(i + 1) << 16 : 0)
     h1 = Math.imul(h1 ^ word, 0x9e3779b1)
     h2 = Math.imul(h2 ^ word, 0x85ebca77)
   }
-  if (even < length) {
-    const last = payload.charCodeAt(even)
-    h1 = Math.imul(h1 ^ last, 0x9e3779b1)
-    h2 = Math.imul(h2 ^ last, 0x85ebca77)
-  }
-  // Mix each lane into the other (and the length in) so every input bit reaches the top bits.
-  h1 = Math.imul(h1 ^ (h1 >>> 16) ^ length, 0x85ebca6b) ^ Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35)
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 0x85ebca6b) ^ Math.imul(h1 ^ (h1 >>> 13), 0xc2b2ae35)
+  h1 = Math.imul(h1 ^ (h2 >>> 15) ^ length, 0x85ebca6b)
+  h2 = Math.imul(h2 ^ (h1 >>> 13), 0xc2b2ae35)
   return (h2 >>> 11) * 0x1_0000_0000 + (h1 >>> 0)
 }

@@ -1,8 +1,11 @@
-import { EvictedStamps } from './evicted-stamps.ts'
-
+/**
+ * How far ahead of the server's clock a timestamp may be sent: the service accepts 30 s either way,
+ * and a flood of identical requests (each needs its own millisecond) may borrow up to this much.
+ */
+export const MAX_LEAD_MS = 5000
 /**
  * How long a timestamp handed out for a payload is remembered: the service's single-use window
- * ("about 35 s") and a margin.
+ * ("about 35 s") and a margin, in monotonic time, which no step of either wall clock moves.
  */
 export const REMEMBER_MS = 40_000
 /** At most this many payloads are remembered (about 1,600 different requests a second for 40 s). */
@@ -21,38 +24,22 @@ interface Run {
 /** What is remembered of one payload: its runs sorted by `from`, disjoint, and when it was last used. */
 interface Payload {
   runs: Run[]
-  lastAt: number
+  at: number
 }
 
-/**
- * A stamp is forgotten REMEMBER_MS of monotonic time after it was handed out: the service remembers a
- * signature about that long after it arrives, and no step of either wall clock moves that time.
- */
 const expired = (at: number, mono: number) => mono - at >= REMEMBER_MS
-
-/** Index of the first run that ends at or after `stamp`. */
-function firstRunReaching(runs: Run[], stamp: number): number {
-  let low = 0
-  let high = runs.length
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (runs[mid]!.to < stamp) low = mid + 1
-    else high = mid
-  }
-  return low
-}
 
 /**
  * The timestamps handed out per payload key over the last REMEMBER_MS, so that no payload gets the
  * same timestamp twice within the service's replay window, whatever the estimate of server time
  * does (it moves back when the server's clock does). Bounded: expired payloads leave in order of
- * last use (a Map keeps insertion order and each use re-inserts), and past MAX_REMEMBERED the least
- * recently used leaves early, into a fixed-size filter that still never lets its stamps out again
- * within the window.
+ * last use (a Map keeps insertion order and each use re-inserts); past MAX_REMEMBERED the least
+ * recently used leaves early, and the highest of its live stamps near the estimate floors every
+ * stamp until it expires, so forgetting early allows no repeat.
  */
 export class RecentStamps {
   readonly #byKey = new Map<number, Payload>()
-  readonly #evicted = new EvictedStamps(REMEMBER_MS)
+  #floor = { stamp: -Infinity, at: -Infinity }
 
   /** Payloads remembered now. */
   get size(): number {
@@ -64,49 +51,47 @@ export class RecentStamps {
    * used it, else the next free one after it. `mono` is the monotonic time.
    */
   take(key: number, now: number, mono: number): number {
-    this.#sweep(mono)
-    const known = this.#byKey.get(key)
-    const payload = known ?? { runs: [], lastAt: mono }
-    if (known) this.#byKey.delete(key) // re-inserted below: the Map's order is the order of last use
+    for (const [oldKey, old] of this.#byKey) {
+      if (!expired(old.at, mono)) break
+      this.#byKey.delete(oldKey)
+    }
+    const payload = this.#byKey.get(key) ?? { runs: [], at: mono }
+    this.#byKey.delete(key) // re-inserted below: the Map's order is the order of last use
     const runs = payload.runs
     // The oldest stamps are the lowest while the estimate runs forward: they leave from the front (a
     // run left behind by a step back leaves once it gets there).
     while (runs.length > 0 && expired(runs[0]!.at, mono)) runs.shift()
 
-    // The first stamp from `now` on that neither this payload's runs nor its stamps forgotten early hold.
-    let stamp = now
-    let i: number
-    do {
-      while (this.#evicted.has(key, stamp, mono)) stamp++
-      for (i = firstRunReaching(runs, stamp); i < runs.length && runs[i]!.from <= stamp; i++) stamp = runs[i]!.to + 1
-    } while (this.#evicted.has(key, stamp, mono))
+    const floor = this.#floor
+    let stamp = !expired(floor.at, mono) && floor.stamp >= now ? floor.stamp + 1 : now
+    let i = runs.length
+    while (i > 0 && runs[i - 1]!.to >= stamp) i--
+    for (; i < runs.length && runs[i]!.from <= stamp; i++) stamp = runs[i]!.to + 1
     const before = runs[i - 1]
-    if (before !== undefined && before.to === stamp - 1 && mono - before.since < RUN_SPAN_MS) {
+    if (before?.to === stamp - 1 && mono - before.since < RUN_SPAN_MS) {
       before.to = stamp
       before.at = mono
     } else {
       runs.splice(i, 0, { from: stamp, to: stamp, since: mono, at: mono })
     }
-    payload.lastAt = mono
+    payload.at = mono
     this.#byKey.set(key, payload)
-    if (this.#byKey.size > MAX_REMEMBERED) this.#forgetOldest(mono)
+    if (this.#byKey.size > MAX_REMEMBERED) this.#forgetOldest(now, mono)
     return stamp
   }
 
-  /** Drops expired payloads from the least recently used end, stopping at the first live one. */
-  #sweep(mono: number): void {
-    for (const [key, payload] of this.#byKey) {
-      if (!expired(payload.lastAt, mono)) return
-      this.#byKey.delete(key)
-    }
-  }
-
-  #forgetOldest(mono: number): void {
+  /**
+   * Forgets the least recently used payload. Its live stamps up to MAX_LEAD_MS ahead of the estimate
+   * raise the floor; one further ahead was refused by the service, or the estimate would have to leap
+   * forward to it within the window.
+   */
+  #forgetOldest(now: number, mono: number): void {
     const [key, { runs }] = this.#byKey.entries().next().value!
     this.#byKey.delete(key)
-    for (const run of runs) {
-      if (expired(run.at, mono)) continue
-      for (let stamp = run.from; stamp <= run.to; stamp++) this.#evicted.add(key, stamp, mono)
+    for (const { to, at } of runs) {
+      if (expired(at, mono) || to > now + MAX_LEAD_MS) continue
+      const floor = this.#floor
+      this.#floor = expired(floor.at, mono) ? { stamp: to, at } : { stamp: Math.max(floor.stamp, to), at: Math.max(floor.at, at) }
     }
   }
 }
