@@ -42,10 +42,11 @@ describe('retries', () => {
     expect(sent).toHaveLength(2)
   })
 
-  it('never retries a write blindly', async () => {
+  it('never retries a write blindly, and a 5xx answer to it is an unknown outcome', async () => {
     const { fetch, sent } = fetchDouble(errorResponse(503, 'UNAVAILABLE', 10503))
     const client = new ExchangeClient({ baseUrl, apiKey, secretKey, fetch })
-    await expect(client.request({ method: 'POST', path: '/api/v1/account/withdrawals', body: { amount: '1' } })).rejects.toMatchObject({ status: 503 })
+    await expect(client.request({ method: 'POST', path: '/api/v1/account/withdrawals', body: { amount: '1' } }))
+      .rejects.toMatchObject({ kind: 'outcome-unknown', cause: { status: 503 } })
     expect(sent).toHaveLength(1)
   })
 
