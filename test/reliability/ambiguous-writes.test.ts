@@ -10,7 +10,7 @@ import { BOB, TEST_KEYS } from '../support/seed.ts'
 const order = { market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.001', price: '60000', leverage: 5 } as const
 const envelope = (code: string, codeNum: number) => JSON.stringify({ success: false, data: null, error: { code, codeNum, message: code }, meta: { requestId: 'r', timestamp: Date.now() } })
 
-const ANSWERS: [string, Omit<Extract<ProxyAction, { kind: 'fail-after-forwarding' }>, 'kind'>][] = [
+const ANSWERS: [string, Omit<Extract<ProxyAction, { kind: 'fail' }>, 'kind' | 'forward'>][] = [
   ['502 gateway page', { status: 502, ...GATEWAY_PAGE }],
   ['504 gateway page', { status: 504, ...GATEWAY_PAGE }],
   ['500 without the envelope', { status: 500, body: 'Internal Server Error', contentType: 'text/plain' }],
@@ -27,7 +27,7 @@ describe('writes answered without proof of refusal', async () => {
   const held = (clientOrderId: string) => (exchange.market.orders(BOB).perp as { clientOrderId: string | null }[]).filter((o) => o.clientOrderId === clientOrderId)
 
   it.each(ANSWERS)('a placement forwarded, then answered %s: the order exists once, the outcome is unknown with its clientOrderId', async (name, answer) => {
-    failWrites = { kind: 'fail-after-forwarding', ...answer }
+    failWrites = { kind: 'fail', forward: true, ...answer }
     const clientOrderId = `ambiguous-${answer.status}-${name.length}`
     const error = await client.perp.placeOrder({ ...order, clientOrderId }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
@@ -38,7 +38,7 @@ describe('writes answered without proof of refusal', async () => {
   })
 
   it('a batch answered 502 after forwarding: unknown, carrying every clientOrderId', async () => {
-    failWrites = { kind: 'fail-after-forwarding', status: 502, ...GATEWAY_PAGE }
+    failWrites = { kind: 'fail', forward: true, status: 502, ...GATEWAY_PAGE }
     const orders = [{ ...order, clientOrderId: 'batch-a' }, { ...order, clientOrderId: 'batch-b', price: '59000' }]
     const error = await client.perp.placeOrders({ orders }).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ kind: 'outcome-unknown', clientOrderIds: ['batch-a', 'batch-b'] })
@@ -49,7 +49,7 @@ describe('writes answered without proof of refusal', async () => {
   it('a modify answered 502 after forwarding is unknown, and is sent once', async () => {
     failWrites = { kind: 'pass' }
     const placed = await client.perp.placeOrder({ ...order, clientOrderId: 'to-modify' })
-    failWrites = { kind: 'fail-after-forwarding', status: 502, ...GATEWAY_PAGE }
+    failWrites = { kind: 'fail', forward: true, status: 502, ...GATEWAY_PAGE }
     const before = proxy.counts.forwarded
     const error = await client.perp.modifyOrder({ id: placed.orderId, price: '59500' }).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ kind: 'outcome-unknown', cause: { status: 502 } })

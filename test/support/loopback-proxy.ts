@@ -36,8 +36,8 @@ export async function startTrap() {
 /** What the proxy does with one request. */
 export type ProxyAction =
   | { kind: 'pass' }
-  /** Forwards the request, then answers `status` with `body` instead of the target's answer. */
-  | { kind: 'fail-after-forwarding'; status: number; body: string; contentType: string }
+  /** Answers `status` with `body`: after forwarding the request, or holding it back (`held`, to `release` later). */
+  | { kind: 'fail'; status: number; body: string; contentType: string; forward: boolean }
   /** Answers a redirect to `location`, after forwarding the request or without. */
   | { kind: 'redirect'; status: number; location: string; forward: boolean }
 
@@ -46,14 +46,21 @@ export const GATEWAY_PAGE = { body: '<html><body><h1>502 Bad Gateway</h1></body>
 /** Forwards to `target` (method, path, headers and body bytes as received); `decide` picks what to do per request. */
 export async function startProxy(target: string, decide: (request: { method: string; path: string }) => ProxyAction) {
   const counts = { forwarded: 0, replaced: 0 }
+  const held: Recorded[] = []
+  /** Sends a request on to the target as it was received. */
+  const send = ({ method, path, headers, body }: Recorded) => {
+    const kept = Object.entries(headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)) as [string, string][]
+    return fetch(target + path, { method, headers: kept, body: body === '' ? undefined : body, redirect: 'manual' })
+  }
   const url = await listen(async (request, body, response) => {
-    const action = decide({ method: request.method!, path: request.url! })
-    const forward = action.kind === 'pass' || action.kind === 'fail-after-forwarding' || action.forward
+    const received: Recorded = { method: request.method!, path: request.url!, headers: request.headers, body }
+    const action = decide(received)
     let answer: Response | undefined
-    if (forward) {
+    if (action.kind === 'pass' || action.forward) {
       counts.forwarded++
-      const headers = Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)) as [string, string][]
-      answer = await fetch(target + request.url, { method: request.method, headers, body: body === '' ? undefined : body, redirect: 'manual' })
+      answer = await send(received)
+    } else {
+      held.push(received)
     }
     if (action.kind === 'pass') {
       const text = await answer!.text()
@@ -64,5 +71,7 @@ export async function startProxy(target: string, decide: (request: { method: str
     if (action.kind === 'redirect') response.writeHead(action.status, { location: action.location, 'content-length': 0 }).end()
     else response.writeHead(action.status, { 'content-type': action.contentType }).end(action.body)
   })
-  return { url, counts }
+  /** Sends a held request on now, as a proxy that held it up would; resolves to the target's answer. */
+  const release = (request: Recorded) => send(request)
+  return { url, counts, held, release }
 }
