@@ -50,10 +50,10 @@ describe('reconcile after an unknown outcome', async () => {
   it('a request held back and released 29 s later lands: reconciling before the window closed said pending, not absent', async () => {
     const error = await placeUnknown('held-1', false)
     const held = proxy.held.at(-1)!
+    clock.advance(TIMESTAMP_TOLERANCE_MS - 1000)
     // A bare look-up finds nothing now: taken as "never taken", it would invite a second placement.
     expect(await client.perp.findOrder({ clientOrderId: 'held-1' })).toBeUndefined()
     expect(await client.perp.reconcile(error)).toMatchObject({ status: 'pending' })
-    clock.advance(TIMESTAMP_TOLERANCE_MS - 1000)
     expect((await proxy.release(held)).status).toBe(200)
     expect(await client.perp.reconcile(error)).toMatchObject({ status: 'found', order: { clientOrderId: 'held-1' } })
   })
