@@ -1,11 +1,13 @@
 // Soak: thousands of mixed calls through ExchangeClient against the reference exchange over loopback
-// HTTP, with every fault the exchange can inject, then a reconciliation against the exchange's own
-// order book: nothing lost, nothing doubled, every unknown outcome resolved.
+// HTTP, with every fault the exchange can inject and those of a proxy in front of it (a gateway error
+// after forwarding a write, redirects to another origin), then a reconciliation against the exchange's
+// own order book: nothing lost, nothing doubled, every unknown outcome resolved, no redirect followed.
 import { describe, expect, it } from 'vitest'
 import { ExchangeApiError, ExchangeClient, OrderOutcomeUnknownError, isExchangeError } from '../../src/index.ts'
 import type { PerpOrderInput } from '../../src/api/perp/trading.ts'
 import { seededRandom } from '../../src/testing/prng.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
+import { GATEWAY_PAGE, startProxy, startTrap, type ProxyAction } from '../support/loopback-proxy.ts'
 import { BOB, TEST_KEYS } from '../support/seed.ts'
 import { countingFetch } from './support/counting-fetch.ts'
 import { trackUnhandledRejections } from './support/unhandled.ts'
@@ -23,6 +25,8 @@ interface Placement {
   orderId?: string
   /** The caller chose the id (otherwise the SDK generated it: known only from the answer or the error). */
   chosenId: boolean
+  /** What the caller was told when the outcome was unknown. */
+  error?: OrderOutcomeUnknownError
 }
 
 const unhandled = trackUnhandledRejections()
@@ -31,9 +35,30 @@ describe('soak under faults', () => {
   it(`${OPERATIONS} mixed operations: every placement accounted for exactly once`, { timeout: 120_000 }, async () => {
     const { url, exchange } = await startLocalExchange({ faultSeed: 0x50a4 })
     for (const [market, { mark }] of Object.entries(MARKETS)) exchange.market.setReferencePrice('perp', market, String(mark))
+    // A proxy in front of the exchange, with faults of its own drawn from a seeded PRNG.
+    const trap = await startTrap()
+    const proxyRandom = seededRandom(0x9a7e)
+    const proxyFaults = {
+      '502 gateway page after forwarding a write (3%)': { rate: 0.03, writesOnly: true, hits: 0, action: { kind: 'fail', status: 502, ...GATEWAY_PAGE, forward: true } },
+      '504 gateway page, not forwarded (1%)': { rate: 0.01, writesOnly: false, hits: 0, action: { kind: 'fail', status: 504, ...GATEWAY_PAGE, forward: false } },
+      '307 to another origin after forwarding (1%)': { rate: 0.01, writesOnly: false, hits: 0, action: { kind: 'redirect', status: 307, location: trap.url, forward: true } },
+      '301 to another origin, not forwarded (1%)': { rate: 0.01, writesOnly: false, hits: 0, action: { kind: 'redirect', status: 301, location: trap.url, forward: false } },
+    } satisfies Record<string, { rate: number; writesOnly: boolean; hits: number; action: ProxyAction }>
+    const proxy = await startProxy(url, ({ method, path }) => {
+      if (!proxyOn) return { kind: 'pass' }
+      for (const fault of Object.values(proxyFaults)) {
+        if (fault.writesOnly && method === 'GET') continue
+        if (proxyRandom() < fault.rate) {
+          fault.hits++
+          return fault.action.kind === 'redirect' ? { ...fault.action, location: trap.url + path } : fault.action
+        }
+      }
+      return { kind: 'pass' }
+    })
+    let proxyOn = true
     const wire = countingFetch()
     const client = new ExchangeClient({
-      baseUrl: url,
+      baseUrl: proxy.url,
       apiKey: TEST_KEYS.bob.apiKey,
       secretKey: TEST_KEYS.bob.secretKey,
       fetch: wire.fetch,
@@ -74,11 +99,11 @@ describe('soak under faults', () => {
       const order: PerpOrderInput = { market, side, type: 'limit', size, price, leverage: 5 }
       return random() < 0.5 ? { ...order, clientOrderId: `soak-${nextId++}` } : order
     }
-    const record = (order: PerpOrderInput, outcome: Placement['outcome'], clientOrderId: string | undefined, placed?: { orderId: string; status: string }) => {
+    const record = (order: PerpOrderInput, outcome: Placement['outcome'], clientOrderId: string | undefined, placed?: { orderId: string; status: string }, error?: OrderOutcomeUnknownError) => {
       const orderId = placed?.orderId
       // Refused with an id the SDK generated and the caller never saw: such an order must not exist ("strays" below).
       if (clientOrderId === undefined) return
-      placements.push({ clientOrderId, market: order.market as Market, outcome, orderId, chosenId: order.clientOrderId !== undefined })
+      placements.push({ clientOrderId, market: order.market as Market, outcome, orderId, chosenId: order.clientOrderId !== undefined, error })
       if (placed?.status === 'open') openIds.push(placed.orderId)
     }
     const noteFailure = (error: unknown) => {
@@ -110,7 +135,7 @@ describe('soak under faults', () => {
           const placed = await client.perp.placeOrder(order)
           record(order, 'placed', placed.clientOrderId ?? undefined, placed)
         } catch (error) {
-          if (error instanceof OrderOutcomeUnknownError) record(order, 'unknown', error.clientOrderId)
+          if (error instanceof OrderOutcomeUnknownError) record(order, 'unknown', error.clientOrderId, undefined, error)
           else record(order, 'refused', order.clientOrderId)
           throw error
         }
@@ -126,7 +151,7 @@ describe('soak under faults', () => {
             else record(orders[i]!, 'placed', placed.clientOrderId ?? undefined, placed as { orderId: string; status: string })
           })
         } catch (error) {
-          if (error instanceof OrderOutcomeUnknownError) orders.forEach((order, i) => record(order, 'unknown', error.clientOrderIds[i]))
+          if (error instanceof OrderOutcomeUnknownError) orders.forEach((order, i) => record(order, 'unknown', error.clientOrderIds[i], undefined, error))
           else for (const order of orders) record(order, 'refused', order.clientOrderId)
           throw error
         }
@@ -169,8 +194,10 @@ describe('soak under faults', () => {
     }
     await Promise.all(Array.from({ length: CONCURRENCY }, worker))
 
-    // Reconcile, with faults off, against the exchange's own record of the account's orders.
+    // Reconcile, with faults off, against the exchange's own record of the account's orders. The
+    // proxy released nothing it held back, so what the book holds now is final.
     faults.clear()
+    proxyOn = false
     const onBook = exchange.market.orders(BOB).perp as { orderId: string; clientOrderId: string | null }[]
     const byClientId = new Map<string, number>()
     for (const order of onBook) if (order.clientOrderId) byClientId.set(order.clientOrderId, (byClientId.get(order.clientOrderId) ?? 0) + 1)
@@ -180,14 +207,13 @@ describe('soak under faults', () => {
     const refused = placements.filter((p) => p.outcome === 'refused' && p.chosenId)
 
     const placedMissing = placed.filter((p) => byClientId.get(p.clientOrderId) !== 1 || !onBook.some((o) => o.orderId === p.orderId && o.clientOrderId === p.clientOrderId))
-    let resolvedTaken = 0
-    let resolvedNotTaken = 0
+    const verdicts = { found: 0, pending: 0, absent: 0 }
     const unresolved: string[] = []
     for (const p of unknown) {
-      const found = await client.perp.findOrder({ clientOrderId: p.clientOrderId, market: p.market })
-      if (found) resolvedTaken++
-      else resolvedNotTaken++
-      if (Boolean(found) !== byClientId.has(p.clientOrderId)) unresolved.push(p.clientOrderId)
+      // Found exactly when the book holds it; pending or absent (never absent early) otherwise.
+      const { status } = await client.perp.reconcile(p.error!, { clientOrderId: p.clientOrderId, market: p.market })
+      verdicts[status]++
+      if ((status === 'found') !== byClientId.has(p.clientOrderId)) unresolved.push(p.clientOrderId)
     }
     const refusedButTaken = refused.filter((p) => byClientId.has(p.clientOrderId))
     // Orders the exchange holds that the caller never heard of (placed under an id the caller never saw).
@@ -202,8 +228,9 @@ describe('soak under faults', () => {
       'placements told placed': placed.length,
       '… found exactly once on the book': placed.length - placedMissing.length,
       'placements told outcome-unknown': unknown.length,
-      '… resolved by clientOrderId: taken': resolvedTaken,
-      '… resolved by clientOrderId: never taken': resolvedNotTaken,
+      '… reconciled: found': verdicts.found,
+      '… reconciled: pending (an attempt could still land)': verdicts.pending,
+      '… reconciled: absent (final)': verdicts.absent,
       'placements refused (caller-chosen id)': refused.length,
       '… yet on the book': refusedButTaken.length,
       'orders on the book': onBook.length,
@@ -211,10 +238,11 @@ describe('soak under faults', () => {
       'orders nobody was told of': strays.length,
       'AUTH_REPLAY_DETECTED answers': wire.codes.get(11013) ?? 0,
       'AUTH_TIMESTAMP_EXPIRED answers': wire.codes.get(11004) ?? 0,
+      'requests that reached the redirect target': trap.recorded.length,
       'unhandled rejections': unhandled.length,
     }
     console.log(`soak: ${clockEvents.join('; ')}`)
-    console.table(Object.fromEntries(injected.map(([name, fault]) => [name, fault.hits])))
+    console.table(Object.fromEntries([...injected.map(([name, fault]) => [name, fault.hits]), ...Object.entries(proxyFaults).map(([name, fault]) => [name, fault.hits])]))
     console.table(Object.fromEntries([...failures].sort()))
     console.table(counts)
 
@@ -229,6 +257,10 @@ describe('soak under faults', () => {
     expect(unhandled).toEqual([])
     // The run exercised what it claims to: faults hit, unknown outcomes happened, the clock moved.
     for (const [name, fault] of injected) expect(fault.hits, name).toBeGreaterThan(0)
+    for (const [name, fault] of Object.entries(proxyFaults)) expect(fault.hits, name).toBeGreaterThan(0)
+    // No redirect was followed: the other origin heard nothing.
+    expect(trap.recorded).toEqual([])
+    expect(failures.get('ExchangeRedirectError (redirect)')).toBeGreaterThan(0)
     expect(unknown.length).toBeGreaterThan(0)
     expect(wire.codes.get(11004) ?? 0).toBeGreaterThan(0)
     expect(placed.length).toBeGreaterThan(OPERATIONS / 4)
