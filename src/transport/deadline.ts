@@ -2,30 +2,39 @@ import { ExchangeNetworkError } from './errors.ts'
 
 /**
  * One call's total time limit (`totalTimeoutMs`): attempts, retry waits, signing and clock
- * measurements included. Its `signal` aborts at the deadline or when the caller's signal does.
+ * measurements included. Its `signal` aborts at the deadline, or when the caller's signal does.
  */
 export class Deadline {
-  readonly signal: AbortSignal
+  readonly #controller = new AbortController()
   readonly #at: number
   readonly #timer: ReturnType<typeof setTimeout>
-  readonly #expiry: ExchangeNetworkError
+  readonly #callerSignal: AbortSignal | undefined
+  readonly #onCallerAbort = () => this.#controller.abort(this.#callerSignal?.reason)
+  #expired = false
 
   constructor(totalMs: number, what: string, callerSignal?: AbortSignal) {
     this.#at = Date.now() + totalMs
-    this.#expiry = new ExchangeNetworkError('timeout', `${what} did not finish within ${totalMs} ms (totalTimeoutMs)`)
-    const controller = new AbortController()
-    this.#timer = setTimeout(() => controller.abort(this.#expiry), totalMs)
-    this.signal = callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal
+    this.#timer = setTimeout(() => {
+      this.#expired = true
+      this.#controller.abort(new ExchangeNetworkError('timeout', `${what} did not finish within ${totalMs} ms (totalTimeoutMs)`))
+    }, totalMs)
+    this.#callerSignal = callerSignal
+    if (callerSignal?.aborted) this.#onCallerAbort()
+    else callerSignal?.addEventListener('abort', this.#onCallerAbort, { once: true })
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal
   }
 
   /** Whether the deadline (not the caller) stopped the call. */
   get expired(): boolean {
-    return this.signal.aborted && this.signal.reason === this.#expiry
+    return this.#expired
   }
 
   /** The timeout error the call fails with once the deadline has passed. */
   get error(): ExchangeNetworkError {
-    return this.#expiry
+    return this.#controller.signal.reason as ExchangeNetworkError
   }
 
   remainingMs(): number {
@@ -43,7 +52,9 @@ export class Deadline {
     })
   }
 
+  /** Stops the timer and lets go of the caller's signal (which may outlive many calls). */
   clear(): void {
     clearTimeout(this.#timer)
+    this.#callerSignal?.removeEventListener('abort', this.#onCallerAbort)
   }
 }
