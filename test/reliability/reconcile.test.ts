@@ -58,6 +58,22 @@ describe('reconcile after an unknown outcome', async () => {
     expect(await client.perp.reconcile(error)).toMatchObject({ status: 'found', order: { clientOrderId: 'held-1' } })
   })
 
+  it('prediction: found when taken, pending then absent when not', async () => {
+    const trader = new ExchangeClient({ baseUrl: proxy.url, ...TEST_KEYS.trader, now: clock.now, retry: false })
+    const place = async (forward: boolean) => {
+      placements = { kind: 'fail', status: 502, ...GATEWAY_PAGE, forward }
+      const error = await trader.prediction.placeOrder({ marketId: '1001', side: 0, outcomeIndex: 0, priceE6: 480_000, amount: 10 }).catch((caught: unknown) => caught)
+      placements = { kind: 'pass' }
+      return error as OrderOutcomeUnknownError
+    }
+    const taken = await place(true)
+    expect(await trader.prediction.reconcile(taken, { marketId: '1001' })).toMatchObject({ status: 'found', order: { clientOrderId: taken.clientOrderId } })
+    const lost = await place(false)
+    expect(await trader.prediction.reconcile(lost, { marketId: '1001' })).toMatchObject({ status: 'pending' })
+    clock.advance(TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS + 1)
+    expect(await trader.prediction.reconcile(lost, { marketId: '1001' })).toEqual({ status: 'absent' })
+  })
+
   it('wait: keeps looking until the answer is final', async () => {
     const error = await placeUnknown('wait-1', false)
     const waiting = client.perp.reconcile(error, { wait: true, pollMs: 5 })

@@ -222,11 +222,15 @@ export type WithFindOrder<A, O> = A & {
    * After an `OrderOutcomeUnknownError`: `found` (with the order), `absent` (final: no attempt can
    * be accepted any more) or `pending` (may still land). `{ wait: true }` looks until it is final.
    */
-  reconcile(error: OrderOutcomeUnknownError, options?: ReconcileOptions): Promise<Reconciliation<O>>
+  reconcile(error: OrderOutcomeUnknownError, options?: ReconcileOptions & { market?: string }): Promise<Reconciliation<O>>
 }
 
 /** An area's bound methods plus `findOrder` and `reconcile`, the look-ups after an `OrderOutcomeUnknownError`. */
 export function withFindOrder<O extends Order, A extends OrderLookups<O>>(api: A, time: ServerTimeSource): WithFindOrder<A, O> {
   const find = (input: FindOrderInput, options?: CallOptions) => findOrder<O>(api, input, options)
-  return { ...api, findOrder: find, reconcile: (error, options) => reconcileOrder(find, time, error, options) }
+  return {
+    ...api,
+    findOrder: find,
+    reconcile: (error, options) => reconcileOrder((clientOrderId, call) => find({ clientOrderId, market: options?.market }, call), time, error, options),
+  }
 }

@@ -25,7 +25,6 @@ export type Reconciliation<O> =
 export interface ReconcileOptions extends CallOptions {
   /** Which order of a batch (default: the error's first clientOrderId). */
   clientOrderId?: string
-  market?: string
   /** Keep looking until the answer is final (`found` or `absent`), or `signal` aborts. Default false. */
   wait?: boolean
   /** Between looks while waiting, in ms. Default 1000. */
@@ -60,7 +59,7 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * acceptance cannot miss it.
  */
 export async function reconcileOrder<O>(
-  find: (input: { clientOrderId: string; market?: string }, options?: CallOptions) => Promise<O | undefined>,
+  find: (clientOrderId: string, options: CallOptions) => Promise<O | undefined>,
   time: ServerTimeSource,
   error: Pick<OrderOutcomeUnknownError, 'clientOrderId' | 'clientOrderIds' | 'lastSignedAt'>,
   options: ReconcileOptions = {},
@@ -72,7 +71,7 @@ export async function reconcileOrder<O>(
   for (;;) {
     if (!time.clock.synced) await time.syncClock()
     const earliestServerNow = time.clock.now() - time.clock.uncertaintyMs
-    const order = await find({ clientOrderId, market: options.market }, { signal, timeoutMs, totalTimeoutMs })
+    const order = await find(clientOrderId, { signal, timeoutMs, totalTimeoutMs })
     if (order !== undefined) return { status: 'found', order }
     if (finalAt !== undefined && earliestServerNow > finalAt) return { status: 'absent' }
     // Without a signed timestamp (an unsigned write) absence can never be proven.
