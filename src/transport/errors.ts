@@ -165,7 +165,7 @@ export class ExchangeNetworkError extends ExchangeError {
 /**
  * A write left and no answer proved it refused (none came, or a 5xx, a gateway page, a redirect):
  * it may or may not have been applied. `clientOrderId` (when the write carried one) finds it;
- * never resend it under a new id. `reconcile` (perp, spot) says when "not found" is final.
+ * never resend it under a new id. `reconcile` (perp, spot, prediction) says when "not found" is final.
  */
 export class OrderOutcomeUnknownError extends ExchangeError {
   readonly clientOrderId: string | undefined
