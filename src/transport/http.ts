@@ -261,8 +261,9 @@ export class Transport {
       text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, budget, spec.signal)
     } catch (caught) {
       const error = deadline.expired && !(caught instanceof ExchangeResponseError) ? deadline.error : caught
-      // The answer had begun, so the service acted on the write (or refused it); only the body is lost.
-      if (isWrite && error instanceof ExchangeNetworkError) throw this.#unknown(spec, error, call)
+      // The answer had begun, so the service acted on the write (or refused it): an answer we cannot
+      // read (cut off, stalled, too large) does not say which.
+      if (isWrite) throw this.#unknown(spec, error, call)
       throw error
     }
     const receivedAt = clock.localNow()
@@ -280,9 +281,9 @@ export class Transport {
           clockOffsetMs: clock.offsetMs,
         }
       }
-      // A 5xx proves no refusal, envelope or not: the service (or whatever answered for it) may
-      // have applied the write before failing.
-      if (isWrite && response.status >= 500) throw this.#unknown(spec, error, call)
+      // Only the service's envelope below 500 proves a refusal. A 5xx, envelope or not, or an answer
+      // that is not the envelope (a gateway's page, cut JSON): the write may have been applied.
+      if (isWrite && (response.status >= 500 || error instanceof ExchangeResponseError)) throw this.#unknown(spec, error, call)
       throw error
     }
     if (isClockSync) {

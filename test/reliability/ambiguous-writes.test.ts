@@ -16,6 +16,8 @@ const ANSWERS: [string, Omit<Extract<ProxyAction, { kind: 'fail' }>, 'kind' | 'f
   ['500 without the envelope', { status: 500, body: 'Internal Server Error', contentType: 'text/plain' }],
   ['500 with the envelope', { status: 500, body: envelope('INTERNAL_ERROR', 10500), contentType: 'application/json' }],
   ['503 with the envelope', { status: 503, body: envelope('UNAVAILABLE', 10503), contentType: 'application/json' }],
+  ['403 page without the envelope', { status: 403, body: '<html>Forbidden</html>', contentType: 'text/html' }],
+  ['200 with its JSON cut off', { status: 200, body: '{"success":true,"data":{"orderId":', contentType: 'application/json' }],
 ]
 
 describe('writes answered without proof of refusal', async () => {
