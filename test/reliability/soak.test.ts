@@ -194,26 +194,46 @@ describe('soak under faults', () => {
     }
     await Promise.all(Array.from({ length: CONCURRENCY }, worker))
 
-    // Reconcile, with faults off, against the exchange's own record of the account's orders. The
-    // proxy released nothing it held back, so what the book holds now is final.
+    // Reconcile, with faults off, against the exchange's own record of the account's orders.
     faults.clear()
     proxyOn = false
+    const placed = placements.filter((p) => p.outcome === 'placed')
+    const unknown = placements.filter((p) => p.outcome === 'unknown')
+    const refused = placements.filter((p) => p.outcome === 'refused' && p.chosenId)
+    const reconcile = async (p: Placement) => (await client.perp.reconcile(p.error!, { clientOrderId: p.clientOrderId, market: p.market })).status
+    // First verdicts, while the writes the proxy held back could still land …
+    const firstVerdicts = new Map<Placement, string>()
+    for (const p of unknown) firstVerdicts.set(p, await reconcile(p))
+    // … then the proxy sends them on, late, as a slow proxy would: those still in their 30 s window land.
+    const heldWrites = proxy.held.filter((request) => request.method !== 'GET')
+    for (const request of heldWrites) await proxy.release(request)
+
     const onBook = exchange.market.orders(BOB).perp as { orderId: string; clientOrderId: string | null }[]
     const byClientId = new Map<string, number>()
     for (const order of onBook) if (order.clientOrderId) byClientId.set(order.clientOrderId, (byClientId.get(order.clientOrderId) ?? 0) + 1)
     const duplicates = [...byClientId].filter(([, count]) => count > 1)
-    const placed = placements.filter((p) => p.outcome === 'placed')
-    const unknown = placements.filter((p) => p.outcome === 'unknown')
-    const refused = placements.filter((p) => p.outcome === 'refused' && p.chosenId)
-
     const placedMissing = placed.filter((p) => byClientId.get(p.clientOrderId) !== 1 || !onBook.some((o) => o.orderId === p.orderId && o.clientOrderId === p.clientOrderId))
     const verdicts = { found: 0, pending: 0, absent: 0 }
     const unresolved: string[] = []
+    const absentYetTaken: string[] = []
+    let landedLate = 0
     for (const p of unknown) {
-      // Found exactly when the book holds it; pending or absent (never absent early) otherwise.
-      const { status } = await client.perp.reconcile(p.error!, { clientOrderId: p.clientOrderId, market: p.market })
+      // Found exactly when the book holds it; pending or absent otherwise. An order said absent never turns up.
+      const status = await reconcile(p)
       verdicts[status]++
       if ((status === 'found') !== byClientId.has(p.clientOrderId)) unresolved.push(p.clientOrderId)
+      if (firstVerdicts.get(p) === 'absent' && byClientId.has(p.clientOrderId)) absentYetTaken.push(p.clientOrderId)
+      if (firstVerdicts.get(p) === 'pending' && status === 'found') landedLate++
+    }
+    // Last, the server's clock moves past every signed timestamp's window (the latest were signed
+    // at +4 min): whatever is still not found is now final, and reported so.
+    faults.clockOffsetMs = 10 * 60_000
+    await client.syncClock()
+    const notFinal: string[] = []
+    for (const p of unknown) {
+      if (byClientId.has(p.clientOrderId)) continue
+      const status = await reconcile(p)
+      if (status !== 'absent') notFinal.push(`${p.clientOrderId}: ${status}`)
     }
     const refusedButTaken = refused.filter((p) => byClientId.has(p.clientOrderId))
     // Orders the exchange holds that the caller never heard of (placed under an id the caller never saw).
@@ -228,9 +248,12 @@ describe('soak under faults', () => {
       'placements told placed': placed.length,
       '… found exactly once on the book': placed.length - placedMissing.length,
       'placements told outcome-unknown': unknown.length,
+      'writes the proxy held back, released after the run': heldWrites.length,
+      '… placements that then landed (first reconciled pending)': landedLate,
       '… reconciled: found': verdicts.found,
       '… reconciled: pending (an attempt could still land)': verdicts.pending,
       '… reconciled: absent (final)': verdicts.absent,
+      '… absent once the server clock passed every window': unknown.filter((p) => !byClientId.has(p.clientOrderId)).length - notFinal.length,
       'placements refused (caller-chosen id)': refused.length,
       '… yet on the book': refusedButTaken.length,
       'orders on the book': onBook.length,
@@ -250,6 +273,8 @@ describe('soak under faults', () => {
     expect([...failures.keys()].filter((name) => name.startsWith('unexpected'))).toEqual([])
     expect(placedMissing).toEqual([])
     expect(unresolved).toEqual([])
+    expect(absentYetTaken).toEqual([])
+    expect(notFinal).toEqual([])
     expect(refusedButTaken).toEqual([])
     expect(duplicates).toEqual([])
     expect(strays).toEqual([])
@@ -262,6 +287,7 @@ describe('soak under faults', () => {
     expect(trap.recorded).toEqual([])
     expect(failures.get('ExchangeRedirectError (redirect)')).toBeGreaterThan(0)
     expect(unknown.length).toBeGreaterThan(0)
+    expect(landedLate).toBeGreaterThan(0)
     expect(wire.codes.get(11004) ?? 0).toBeGreaterThan(0)
     expect(placed.length).toBeGreaterThan(OPERATIONS / 4)
   })
