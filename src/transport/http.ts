@@ -15,7 +15,7 @@ import {
 } from './errors.ts'
 import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
-import { retryHint } from './retry-hint.ts'
+import { retryHintMs } from './retry-hint.ts'
 import { kyRetry, type RetryOptions } from './retry.ts'
 
 export type QueryScalar = string | number | boolean
@@ -267,9 +267,10 @@ export class Transport {
       throw error
     }
     const receivedAt = clock.localNow()
+    const hint = retryHintMs(response.headers)
     let envelope: Envelope<T>
     try {
-      envelope = openEnvelope<T>(response.status, text, response.headers.get('content-type'), retryHint(response.headers)?.ms)
+      envelope = openEnvelope<T>(response.status, text, response.headers.get('content-type'), Number.isNaN(hint) ? undefined : hint)
     } catch (error) {
       if (signed && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
         error.signing = {

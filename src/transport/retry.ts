@@ -1,6 +1,6 @@
 import { HTTPError } from 'ky'
 import type { Deadline } from './deadline.ts'
-import { retryHint, waitable } from './retry-hint.ts'
+import { retryHintMs } from './retry-hint.ts'
 
 /** When a failed attempt is tried again. Reads retry; writes only when the caller made them idempotent. */
 export interface RetryOptions {
@@ -26,8 +26,9 @@ export function kyRetry(options: RetryOptions | number | false | undefined, meth
     shouldRetry: ({ error }: { error: unknown }) => {
       if (deadline.signal.aborted) return false
       if (!(error instanceof HTTPError) || !RETRY_AFTER_STATUS.includes(error.response.status)) return undefined
-      const hint = retryHint(error.response.headers)
-      return hint === undefined || waitable(hint, Math.min(maxRetryAfter, deadline.remainingMs())) ? undefined : false
+      const hint = retryHintMs(error.response.headers)
+      // NaN (unreadable) and Infinity fail the comparison too.
+      return hint === undefined || hint <= Math.min(maxRetryAfter, deadline.remainingMs()) ? undefined : false
     },
     limit: retriable ? settings.limit ?? 2 : 0,
     methods: [method.toLowerCase()],
