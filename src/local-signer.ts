@@ -32,21 +32,10 @@ function evmAddress(publicKey: Uint8Array): string {
   return address
 }
 
-/** 64 hex characters, 0x optional, decoded without a regular expression (one would keep the key in `RegExp.$_`). */
-function hexKeyBytes(text: string): Uint8Array | undefined {
-  const hex = text.startsWith('0x') ? text.slice(2) : text
-  if (hex.length !== 64) return undefined
-  try {
-    return hexToBytes(hex)
-  } catch {
-    return undefined
-  }
-}
-
 function evmPrivateKeyBytes(privateKey: string | Uint8Array): Uint8Array {
   let bytes: Uint8Array | undefined
   if (privateKey instanceof Uint8Array) bytes = privateKey
-  else if (typeof privateKey === 'string') bytes = hexKeyBytes(privateKey)
+  else if (typeof privateKey === 'string' && /^(0x)?[0-9a-fA-F]{64}$/.test(privateKey)) bytes = hexToBytes(privateKey.replace(/^0x/, ''))
   if (!bytes || !secp256k1.utils.isValidSecretKey(bytes)) {
     throw new ExchangeValidationError('privateKey', 'format', 'privateKey must be 32 bytes (64 hex characters, 0x optional) and a valid secp256k1 key')
   }

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ExchangeClient } from '../../src/index.ts'
 import { credentialStore } from '../../src/onboarding/credential-store.ts'
-import { evmLocalSigner, generateEvmWallet } from '../../src/local-signer.ts'
+import { generateEvmWallet } from '../../src/local-signer.ts'
 import { envelopeResponse, fetchDouble } from '../support/fetch-double.ts'
 
 const baseUrl = 'https://api.example.test'
@@ -56,16 +56,6 @@ describe('the secret never lands in RegExp legacy statics', () => {
     // No IndexedDB in Node: the import happens, then saving fails, which is fine here.
     await credentialStore().save({ apiKey, secretKey: GIVEN }).catch(() => undefined)
     expect(leaked(GIVEN)).toEqual([])
-  })
-
-  it('nor does a wallet private key given to the local signer', () => {
-    const { privateKey } = generateEvmWallet()
-    resetStatics()
-    evmLocalSigner(privateKey)
-    expect(leaked(privateKey.slice(2))).toEqual([])
-    resetStatics()
-    expect(() => evmLocalSigner(`${privateKey.slice(0, 65)}g`)).toThrow(/privateKey/)
-    expect(leaked(privateKey.slice(2, 60))).toEqual([])
   })
 
   it('after onboarding returns one, and after rotation swaps one in', async () => {
