@@ -123,6 +123,8 @@ describe('any input to the methods beyond the catalog', () => {
     ['perp.findOrder', find, (client, input, options) => client.perp.findOrder(input as never, options as never)],
     ['spot.findOrder', find, (client, input, options) => client.spot.findOrder(input as never, options as never)],
     ['prediction.findOrder', { clientOrderId: 'abc-1', marketId: '1001' }, (client, input, options) => client.prediction.findOrder(input as never, options as never)],
+    ['perp.reconcile', { clientOrderId: 'abc-1', clientOrderIds: ['abc-1'], lastSignedAt: 0 }, (client, input, options) => client.perp.reconcile(input as never, options as never)],
+    ['prediction.reconcile', { clientOrderId: 'abc-1', clientOrderIds: ['abc-1'], lastSignedAt: 0 }, (client, input, options) => client.prediction.reconcile(input as never, options as never)],
     ['rotate', undefined, (client, input) => client.rotate(input as never)],
     ['introspect', undefined, (client, input) => client.introspect(input as never)],
   ]

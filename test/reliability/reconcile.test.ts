@@ -87,6 +87,14 @@ describe('reconcile after an unknown outcome', async () => {
     expect(clock.now()).toBeGreaterThan(error.lastSignedAt! + TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS)
   })
 
+  it('refuses a poll interval that would hammer the service, and an error without a clientOrderId, before any request', async () => {
+    const error = await placeUnknown('poll-1', false)
+    for (const pollMs of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(client.perp.reconcile(error, { wait: true, pollMs })).rejects.toMatchObject({ name: 'ExchangeValidationError', field: 'pollMs' })
+    }
+    await expect(client.perp.reconcile(new OrderOutcomeUnknownError(undefined, null))).rejects.toMatchObject({ field: 'clientOrderId' })
+  })
+
   it('wait: an AbortSignal stops it', async () => {
     const error = await placeUnknown('wait-2', false)
     const controller = new AbortController()

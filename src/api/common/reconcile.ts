@@ -25,7 +25,10 @@ export type Reconciliation<O> =
 export interface ReconcileOptions extends CallOptions {
   /** Which order of a batch (default: the error's first clientOrderId). */
   clientOrderId?: string
-  /** Keep looking until the answer is final (`found` or `absent`), or `signal` aborts. Default false. */
+  /**
+   * Keep looking until the answer is final (`found` or `absent`), or `signal` aborts (bound it with
+   * `AbortSignal.timeout(ms)`: after a server clock step back, final may be minutes away). Default false.
+   */
   wait?: boolean
   /** Between looks while waiting, in ms. Default 1000. */
   pollMs?: number
@@ -62,12 +65,16 @@ export async function reconcileOrder<O>(
   find: (clientOrderId: string, options: CallOptions) => Promise<O | undefined>,
   time: ServerTimeSource,
   error: Pick<OrderOutcomeUnknownError, 'clientOrderId' | 'clientOrderIds' | 'lastSignedAt'>,
-  options: ReconcileOptions = {},
+  options?: ReconcileOptions,
 ): Promise<Reconciliation<O>> {
-  const clientOrderId = options.clientOrderId ?? error?.clientOrderId ?? error?.clientOrderIds?.[0]
+  const clientOrderId = options?.clientOrderId ?? error?.clientOrderId ?? error?.clientOrderIds?.[0]
   if (clientOrderId === undefined) throw new ExchangeValidationError('clientOrderId', 'required', 'clientOrderId: the write carried none to look up')
-  const finalAt = error.lastSignedAt === undefined ? undefined : error.lastSignedAt + TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS
-  const { signal, timeoutMs, totalTimeoutMs } = options
+  const pollMs = options?.pollMs ?? 1000
+  // A poll that is not a sane number of ms would hammer the service.
+  if (!(pollMs >= 1 && pollMs < 2 ** 31)) throw new ExchangeValidationError('pollMs', 'type', 'pollMs: must be a number of ms from 1 to 2^31')
+  const signedAt = error?.lastSignedAt
+  const finalAt = Number.isFinite(signedAt) ? signedAt! + TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS : undefined
+  const { signal, timeoutMs, totalTimeoutMs } = options ?? {}
   for (;;) {
     if (!time.clock.synced) await time.syncClock()
     const earliestServerNow = time.clock.now() - time.clock.uncertaintyMs
@@ -75,7 +82,7 @@ export async function reconcileOrder<O>(
     if (order !== undefined) return { status: 'found', order }
     if (finalAt !== undefined && earliestServerNow > finalAt) return { status: 'absent' }
     // Without a signed timestamp (an unsigned write) absence can never be proven.
-    if (!options.wait || finalAt === undefined) return { status: 'pending', finalAt }
-    await pause(Math.min(options.pollMs ?? 1000, finalAt - earliestServerNow + 1), signal)
+    if (options?.wait !== true || finalAt === undefined) return { status: 'pending', finalAt }
+    await pause(Math.min(pollMs, finalAt - earliestServerNow + 1), signal)
   }
 }
