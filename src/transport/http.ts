@@ -65,6 +65,7 @@ export interface TransportOptions {
 }
 
 const CLOCK_PATH = '/api/v1/system/time'
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** Node's fetch says why a connection failed; a refused one certainly carried nothing. */
 function neverSent(error: unknown): boolean {
@@ -150,7 +151,8 @@ export class Transport {
   /** Runs one call's attempts within its total time limit. */
   async #call<T>(spec: RequestSpec, request: PreparedRequest, run: (call: Call) => Promise<T>): Promise<T> {
     const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
-    const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? 3 * timeoutMs
+    // Timers take at most 2^31 - 1 ms (a longer one fires at once).
+    const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
     const call: Call = { lost: undefined, lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, `${request.method} ${spec.path}`, spec.signal) }
     try {
       return await run(call)

@@ -61,6 +61,15 @@ describe('time bounds (fake clock)', () => {
     expect(result.elapsedMs).toBeLessThanOrEqual(300)
   })
 
+  it('the longest timeoutMs timers take does not overflow the default total (which would fire at once)', async () => {
+    const { fetch } = fetchDouble(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return envelopeResponse('ok')
+    })
+    const result = await settle(new ExchangeClient({ baseUrl, fetch, timeoutMs: 2 ** 31 - 1 }).request(read))
+    expect(result.value).toBe('ok')
+  })
+
   it('a sign function that never answers is bounded too', async () => {
     const client = new ExchangeClient({ baseUrl, apiKey, sign: () => new Promise(() => undefined), fetch: hangingFetch, totalTimeoutMs: 500 })
     const result = await settle(client.request({ method: 'GET', path: '/api/v1/account/overview' }))
