@@ -61,15 +61,6 @@ describe('time bounds (fake clock)', () => {
     expect(result.elapsedMs).toBeLessThanOrEqual(300)
   })
 
-  it('the longest timeoutMs timers take does not overflow the default total (which would fire at once)', async () => {
-    const { fetch } = fetchDouble(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      return envelopeResponse('ok')
-    })
-    const result = await settle(new ExchangeClient({ baseUrl, fetch, timeoutMs: 2 ** 31 - 1 }).request(read))
-    expect(result.value).toBe('ok')
-  })
-
   it('a sign function that never answers is bounded too', async () => {
     const client = new ExchangeClient({ baseUrl, apiKey, sign: () => new Promise(() => undefined), fetch: hangingFetch, totalTimeoutMs: 500 })
     const result = await settle(client.request({ method: 'GET', path: '/api/v1/account/overview' }))
@@ -105,6 +96,16 @@ describe('time bounds (fake clock)', () => {
     expect(result.value).toBe('ok')
     expect(sent).toHaveLength(2)
     expect(result.elapsedMs).toBeGreaterThanOrEqual(2000)
+  })
+})
+
+describe('real timers', () => {
+  it('the longest timeoutMs timers take does not overflow the default total (a timer past 2^31 - 1 ms fires at once)', async () => {
+    const { fetch } = fetchDouble(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      return envelopeResponse('ok')
+    })
+    expect(await new ExchangeClient({ baseUrl, fetch, timeoutMs: 2 ** 31 - 1 }).request(read)).toBe('ok')
   })
 })
 
