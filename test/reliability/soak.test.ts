@@ -93,8 +93,9 @@ describe('soak under faults', () => {
       const { mark, size, tick } = MARKETS[market]
       if (random() < 0.1) return { market, side: pick(['buy', 'sell'] as const), type: 'market', size, leverage: 5 }
       const side = pick(['buy', 'sell'] as const)
-      // 3% to 10% away from the mark: rests on the book, within the exchange's 15% band.
-      const away = mark * (0.03 + random() * 0.07)
+      // 3% to 10% away from the mark: rests on the book, within the exchange's 15% band; 1 in 30
+      // is 30% away, which the exchange refuses (a refusal must leave nothing on the book).
+      const away = mark * (random() < 1 / 30 ? 0.3 : 0.03 + random() * 0.07)
       const price = (Math.round((side === 'buy' ? mark - away : mark + away) / tick) * tick).toFixed(tick < 1 ? 2 : 0)
       const order: PerpOrderInput = { market, side, type: 'limit', size, price, leverage: 5 }
       return random() < 0.5 ? { ...order, clientOrderId: `soak-${nextId++}` } : order
@@ -291,5 +292,6 @@ describe('soak under faults', () => {
     expect(landedLate).toBeGreaterThan(0)
     expect(wire.codes.get(11004) ?? 0).toBeGreaterThan(0)
     expect(placed.length).toBeGreaterThan(OPERATIONS / 4)
+    expect(refused.length).toBeGreaterThan(0)
   })
 })
