@@ -74,6 +74,26 @@ describe('reconcile after an unknown outcome', async () => {
     expect(await trader.prediction.reconcile(lost, { marketId: '1001' })).toEqual({ status: 'absent' })
   })
 
+  it('the server clock stepping back after the write keeps it pending (its timestamp is acceptable again), until it lands', async () => {
+    // Past every timestamp used so far, so the step back revisits none (the exchange would see replays).
+    clock.advance(10 * 60_000)
+    await client.syncClock()
+    const error = await placeUnknown('stepped-back-1', false)
+    const held = proxy.held.at(-1)!
+    exchange.faults.clockOffsetMs = -5 * 60_000
+    clock.advance(TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS + 1) // past the window by the client's last estimate
+    try {
+      expect(await client.perp.reconcile(error)).toMatchObject({ status: 'pending' })
+      // The server's clock is now 5 min behind the timestamp; 4.5 min from now it accepts it.
+      clock.advance(5 * 60_000 - TIMESTAMP_TOLERANCE_MS - RECONCILE_MARGIN_MS)
+      expect((await proxy.release(held)).status).toBe(200)
+      expect(await client.perp.reconcile(error)).toMatchObject({ status: 'found' })
+    } finally {
+      exchange.faults.clockOffsetMs = 0
+      await client.syncClock()
+    }
+  })
+
   it('wait: keeps looking until the answer is final', async () => {
     const error = await placeUnknown('wait-1', false)
     const waiting = client.perp.reconcile(error, { wait: true, pollMs: 5 })

@@ -75,14 +75,21 @@ export async function reconcileOrder<O>(
   const signedAt = error?.lastSignedAt
   const finalAt = Number.isFinite(signedAt) ? signedAt! + TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS : undefined
   const { signal, timeoutMs, totalTimeoutMs } = options ?? {}
+  const earliestServerNow = () => time.clock.now() - time.clock.uncertaintyMs
   for (;;) {
     if (!time.clock.synced) await time.syncClock()
-    const earliestServerNow = time.clock.now() - time.clock.uncertaintyMs
+    let serverNow = earliestServerNow()
+    // "absent" rests on a fresh measurement: the server's clock may have stepped back since the last
+    // one, making the signed timestamp acceptable again.
+    if (finalAt !== undefined && serverNow > finalAt) {
+      await time.syncClock()
+      serverNow = earliestServerNow()
+    }
     const order = await find(clientOrderId, { signal, timeoutMs, totalTimeoutMs })
     if (order !== undefined) return { status: 'found', order }
-    if (finalAt !== undefined && earliestServerNow > finalAt) return { status: 'absent' }
+    if (finalAt !== undefined && serverNow > finalAt) return { status: 'absent' }
     // Without a signed timestamp (an unsigned write) absence can never be proven.
     if (options?.wait !== true || finalAt === undefined) return { status: 'pending', finalAt }
-    await pause(Math.min(pollMs, finalAt - earliestServerNow + 1), signal)
+    await pause(Math.min(pollMs, finalAt - serverNow + 1), signal)
   }
 }
