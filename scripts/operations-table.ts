@@ -20,8 +20,11 @@ const CREDENTIAL: Record<Permission, string> = {
 
 const SOURCE = { spec: 'spec', real: 'real service', ours: 'ours' } as const
 
+/** How the spec has it: with this method and path, by name only (its prediction, championship and oracle groups), or not at all. */
+const inSpec = (op: Operation<any, any>) => (op.specName ? `named: "${op.specName}"` : op.source === 'spec' ? 'method and path' : 'no')
+
 const row = (section: string, method: string, op: Operation<any, any>) =>
-  `| ${section} | \`${method}\` | ${op.method} | \`${op.path}\` | ${CREDENTIAL[op.auth]} | ${SOURCE[op.source]} | ${op.summary ?? ''} |`
+  `| ${section} | \`${method}\` | ${op.method} | \`${op.path}\` | ${CREDENTIAL[op.auth]} | ${inSpec(op)} | ${SOURCE[op.source]} | ${op.summary ?? ''} |`
 
 /** The key operations hang off the client itself (and `onboard()` also stands alone). */
 const keyRows = [
@@ -38,8 +41,8 @@ export function renderOperationsTable(): string {
   ]
   return [
     START,
-    '| Group | Method | HTTP | Path | Credential | Path source | What it does |',
-    '|---|---|---|---|---|---|---|',
+    '| Group | Method | HTTP | Path | Credential | In the spec | Path source | What it does |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     `${rows.length} operations. Generated from the descriptors in \`src/api\` by \`node scripts/operations-table.ts\`.`,

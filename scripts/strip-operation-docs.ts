@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite'
 
 /**
- * The `summary` and `example` of an operation descriptor document it: the operations table and the
+ * The `summary`, `example` and `specName` of an operation descriptor document it: the operations table and the
  * conformance tests read them from the sources. The published build leaves them out, so users do not
  * download documentation with every method.
  */
@@ -38,7 +38,7 @@ interface Property {
   key?: { type: string; name?: string; value?: unknown }
 }
 
-const DOC_FIELDS = new Set(['summary', 'example'])
+const DOC_FIELDS = new Set(['summary', 'example', 'specName'])
 
 function keyName(property: Property): string | undefined {
   if (property.type !== 'Property' || !property.key) return undefined

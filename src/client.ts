@@ -4,11 +4,12 @@ import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
 import { accountApi } from './api/account.ts'
 import { championshipApi } from './api/championship.ts'
-import { bindOperations, callOperation, responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
+import { bindOperations, responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
 import { perpApi } from './api/perp/index.ts'
 import { predictionApi } from './api/prediction/index.ts'
 import { spotApi } from './api/spot/index.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
+import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
 import { systemOperations } from './api/system.ts'
 import { hideSecret } from './auth/hidden-secret.ts'
 import { refuseTradingKeyInBrowser } from './onboarding/browser-guard.ts'
@@ -44,6 +45,14 @@ export interface ExchangeClientOptions extends TransportOptions {
    * unless this is true. Prefer a read-only key there, or a backend that signs (`sign`).
    */
   allowTradingKeyInBrowser?: boolean
+  /**
+   * Sends operations elsewhere than the spec's method and path, for the wire and the signature alike:
+   * `{ 'account.getOverview': { method: 'GET', path: '/api/v1/accounts/me/overview' } }`
+   * (`realServiceRoutes` holds the known differences of the real service). Names are the client's
+   * group and method; `keys.rotate` and `keys.introspect` name the key calls. Checked when the client
+   * is built.
+   */
+  routes?: Routes
 }
 
 function credentialsFrom(options: ExchangeClientOptions) {
@@ -76,22 +85,35 @@ const redacted = (apiKey: string | undefined) => (apiKey ? `${apiKey.slice(0, 9)
 export class ExchangeCore {
   readonly #transport: Transport
   readonly #validateResponses: ResponseChecking
+  readonly #routes: Routes
+  /** The groups bound so far: a route naming another group names no operation. */
+  readonly #boundGroups = new Set<string>()
   readonly serviceName: string
 
   constructor(options: ExchangeClientOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
     this.#transport = new Transport(options, new ServerClock(options.now), credentialsFrom(options))
     this.#validateResponses = responseChecking(options.validateResponses)
+    this.#routes = checkRoutes(options.routes)
     this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
   }
 
   /**
    * Methods for a table of operations (e.g. `perpOperations`), sent through this client. `group`
-   * (`'perp'`) picks the table's response schemas when `validateResponses` has them.
+   * (`'perp'`) picks the table's response schemas when `validateResponses` has them, and the
+   * table's `routes` (a route naming no operation of the table is refused here).
    */
-  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup): Api<Ops> {
+  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys'): Api<Ops> {
     const checks = this.#validateResponses
-    return bindOperations(this.#transport, ops, checks !== 'off' && group !== undefined ? checks[group] : undefined)
+    if (group === undefined) return bindOperations(this.#transport, ops)
+    this.#boundGroups.add(group)
+    const responses = checks !== 'off' && group !== 'keys' ? checks[group] : undefined
+    return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops))
+  }
+
+  /** Refuses a route whose group this client never bound (`ExchangeClient` binds them all). */
+  protected refuseUnboundRoutes(): void {
+    refuseUnboundRoutes(this.#routes, this.#boundGroups)
   }
 
   /** @internal The transport the typed methods send through. */
@@ -149,10 +171,12 @@ export class ExchangeClient extends ExchangeCore {
   readonly spot = spotApi(this)
   readonly prediction = predictionApi(this)
   readonly championship = championshipApi(this)
+  readonly #keys = this.bind(keysOperations, 'keys')
 
   constructor(options: ExchangeClientOptions) {
     super(options)
     this.#allowTradingKeyInBrowser = options.allowTradingKeyInBrowser === true
+    this.refuseUnboundRoutes()
   }
 
   /**
@@ -168,7 +192,7 @@ export class ExchangeClient extends ExchangeCore {
 
   /** Issues a new secret for this key and signs with it from now on. Keep the returned secret: it is shown once. */
   async rotate(options?: CallOptions): Promise<RotatedKey> {
-    const rotated = await callOperation(this.transport, keysOperations.rotate, undefined, options)
+    const rotated = await this.#keys.rotate(options)
     this.useCredentials(rotated.apiKey, rotated.secretKey)
     return hideSecret(rotated)
   }
@@ -178,7 +202,7 @@ export class ExchangeClient extends ExchangeCore {
    * can trade is refused (and dropped from the client) unless `allowTradingKeyInBrowser` is set.
    */
   async introspect(options?: CallOptions): Promise<KeyInfo> {
-    const info = await callOperation(this.transport, keysOperations.introspect, undefined, options)
+    const info = await this.#keys.introspect(options)
     try {
       refuseTradingKeyInBrowser(info.permissions, this.#allowTradingKeyInBrowser)
     } catch (refusal) {

@@ -28,7 +28,9 @@ export { systemOperations, type ServerTime, type SystemHealth, type SystemInfo, 
 export type { ApiGroup, ResponseChecking, ResponseSchemas, ResponseTable, OperationBinder } from './api/operation.ts'
 export { paginate } from './api/paginate.ts'
 export { operationCatalog, type CatalogSection } from './api/catalog.ts'
-export { BATCH_LIMIT } from './api/schemas.ts'
+export { realServiceRoutes } from './api/real-service-routes.ts'
+export type { Routes } from './api/routes.ts'
+export type { Route } from './api/operation.ts'
 export type { Data, Page, CursorPage, OffsetPage, Items, Pagination, Kline, MarketInput, PageQuery, LimitQuery } from './api/schemas.ts'
 export { accountApi, accountOperations } from './api/account.ts'
 export type * from './api/account.ts'
@@ -60,7 +62,6 @@ export {
   type KeyPermissions,
   type OnboardedKey,
   type OnboardRequest,
-  type RequestedPermissions,
   type RotatedKey,
   type WalletType,
 } from './api/keys.ts'

@@ -15,6 +15,7 @@ const envelope = JSON.stringify({ success: true, data: { valid: true }, error: n
 /** Answers every request at once: the adapter's own cost, and nothing else. */
 const noop = {
   fetch: async () => new Response(envelope.replace('"timestamp":0', `"timestamp":${Date.now()}`), { headers: { 'content-type': 'application/json' } }),
+  refuseMethod: () => undefined,
 } as unknown as ReturnType<typeof createReferenceExchange>
 
 const exchange = process.argv[2] === 'exchange' ? createReferenceExchange({ seed: BENCH_SEED }) : noop

@@ -10,14 +10,10 @@ export interface KeyPermissions {
   canWithdraw: boolean
 }
 
-/** What a key minted by onboarding may do; the service never grants withdrawal there. */
-export type RequestedPermissions = Partial<Pick<KeyPermissions, 'canRead' | 'canTrade'>>
-
-export const requestedPermissionsSchema = v.strictObject({
-  canRead: v.optional(v.boolean()),
-  canTrade: v.optional(v.boolean()),
-})
-
+/**
+ * The spec's onboarding body: exactly these five fields. The key minted has read and trade, always;
+ * other permissions are the business of key management, not of onboarding.
+ */
 export interface OnboardRequest {
   walletAddress: string
   walletType: WalletType
@@ -27,9 +23,6 @@ export interface OnboardRequest {
   signature: string
   /** UTC ms, the same digits that end `message`. */
   timestamp: number
-  permissions?: RequestedPermissions
-  /** Your slug: attributes the user to you. */
-  partnerTag?: string
 }
 
 /** The new key. `secretKey` is shown once: keep it (or a `CryptoKey` of it) now. */
@@ -67,14 +60,12 @@ export interface KeyInfo {
   usageCount: number
 }
 
-const onboardInput = v.object({
+const onboardInput = v.strictObject({
   walletAddress: v.pipe(v.string(), v.nonEmpty()),
   walletType: v.picklist(WALLET_TYPES),
   message: v.pipe(v.string(), v.nonEmpty()),
   signature: v.pipe(v.string(), v.nonEmpty()),
   timestamp: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
-  permissions: v.optional(requestedPermissionsSchema),
-  partnerTag: v.optional(v.pipe(v.string(), v.nonEmpty())),
 })
 
 /** Onboarding: open (the wallet signature is the proof). */

@@ -18,6 +18,11 @@ export interface Operation<Input = undefined, Output = unknown> {
   readonly path: string
   readonly auth: Permission
   readonly source: PathSource
+  /**
+   * The spec's name of the operation, for the operations the spec names without a path (its
+   * prediction, championship and oracle groups). Sources only, like `summary`.
+   */
+  readonly specName?: string
   /** What it does, for the docs. Sources only: the published build strips it (scripts/strip-operation-docs.ts). */
   readonly summary?: string
   /** Checks what the caller passes; `Input` is what the caller may pass (before conversions). */
@@ -85,12 +90,20 @@ export function operation<Output = unknown, Input = undefined>(
   return description
 }
 
+/** `reduce_only` → `reduceOnly`: the spelling of the service's older Python clients, and ours. */
+const camelCase = (name: string) => name.replace(/_+([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
+
 /** The first failing issue as a typed error naming the field and the rule. */
 function validationError(issues: readonly v.BaseIssue<unknown>[]): ExchangeValidationError {
   const issue = issues[0]!
   const field = v.getDotPath(issue) ?? ''
-  const rule = issue.type
-  return new ExchangeValidationError(field, rule, `${field || 'input'}: ${issue.message}`)
+  if (issue.type === 'strict_object' || issue.type === 'strict_tuple') {
+    // An unknown field: refused, never dropped (a dropped `reduce_only` lets an order grow a position).
+    const name = field.slice(field.lastIndexOf('.') + 1)
+    const hint = name.includes('_') && camelCase(name) !== name ? ` (fields are camelCase: ${camelCase(name)})` : ''
+    return new ExchangeValidationError(field, 'unknown_field', `${field}: unknown field${hint}`)
+  }
+  return new ExchangeValidationError(field, issue.type, `${field || 'input'}: ${issue.message}`)
 }
 
 export function parseInput<T>(schema: v.GenericSchema<any, T>, input: unknown): T {
@@ -103,13 +116,36 @@ export function parseInput<T>(schema: v.GenericSchema<any, T>, input: unknown): 
 
 const TOKEN = /:([A-Za-z]+)/g
 
-/** Splits validated input into the path, the query and the body, as the description says. */
-export function toRequest(op: Operation<any, unknown>, input: Record<string, unknown> | undefined) {
+/**
+ * What a path parameter may hold: unreserved URL characters (and ':'), so the path signed and the
+ * path sent are the same bytes with no percent-encoding, and no value is a dot segment a URL parser
+ * would resolve away.
+ */
+const PATH_VALUE = /^(?!\.{1,2}$)[A-Za-z0-9._~:-]+$/
+
+/** The `:name` parameters of a path, in order. */
+export const pathParams = (path: string): string[] => Array.from(path.matchAll(TOKEN), (match) => match[1]!)
+
+/** Where a call goes instead of its descriptor's method and path (the client's `routes` option). */
+export interface Route {
+  readonly method: HttpMethod
+  readonly path: string
+}
+
+/**
+ * Splits validated input into the path, the query and the body, as the description says. A `route`
+ * moves the call to another method and path; which fields travel in the body stays the
+ * descriptor's (a POST moved to a DELETE keeps its JSON body, as the real service's cancel does).
+ */
+export function toRequest(op: Operation<any, unknown>, input: Record<string, unknown> | undefined, route?: Route) {
   const rest: Record<string, unknown> = { ...input }
-  const path = op.path.replace(TOKEN, (_, name: string) => {
-    const value = rest[name]
+  const path = (route?.path ?? op.path).replace(TOKEN, (_, name: string) => {
+    const value = String(rest[name])
     delete rest[name]
-    return encodeURIComponent(String(value))
+    if (!PATH_VALUE.test(value)) {
+      throw new ExchangeValidationError(name, 'path_segment', `${name}: must be [A-Za-z0-9._~:-], not "." or ".." (sent unencoded)`)
+    }
+    return value
   })
   const query: Record<string, unknown> = {}
   const body: Record<string, unknown> = {}
@@ -120,8 +156,9 @@ export function toRequest(op: Operation<any, unknown>, input: Record<string, unk
     if (inQuery || op.query?.includes(name)) query[wireName] = value
     else body[wireName] = value
   }
-  const hasBody = !inQuery && (Object.keys(body).length > 0 || op.method !== 'DELETE')
-  return { method: op.method, path, query: query as Record<string, string>, body: hasBody ? body : undefined }
+  // No fields, no body: the signed body part is then the empty string, never `{}`.
+  const hasBody = !inQuery && Object.keys(body).length > 0
+  return { method: route?.method ?? op.method, path, query: query as Record<string, string>, body: hasBody ? body : undefined }
 }
 
 /** A fresh idempotency key: time-ordered, 26 characters of [0-9a-z], from a cryptographic source. */
@@ -160,11 +197,12 @@ export async function callOperation<Output>(
   rawInput: unknown,
   options: CallOptions | undefined,
   response?: v.GenericSchema,
+  route?: Route,
 ): Promise<Output> {
   let input = op.input ? (parseInput(op.input, rawInput) as Record<string, unknown>) : undefined
   let clientOrderId: string | undefined
   if (op.placement && input) ({ input, clientOrderId } = withClientOrderIds(op, input))
-  const request = toRequest(op, input)
+  const request = toRequest(op, input, route)
   let data: Output
   try {
     data = await transport.send<Output>({
@@ -188,14 +226,23 @@ export async function callOperation<Output>(
   return data
 }
 
-/** Turns a table of descriptions into methods bound to a transport; `responses` checks their answers. */
-export function bindOperations<Ops extends Record<string, Operation<any, any>>>(transport: Transport, ops: Ops, responses?: ResponseTable): Api<Ops> {
+/**
+ * Turns a table of descriptions into methods bound to a transport; `responses` checks their answers,
+ * `routes` (by operation name) sends some elsewhere.
+ */
+export function bindOperations<Ops extends Record<string, Operation<any, any>>>(
+  transport: Transport,
+  ops: Ops,
+  responses?: ResponseTable,
+  routes?: Readonly<Record<string, Route>>,
+): Api<Ops> {
   const api: Record<string, unknown> = {}
   for (const [name, op] of Object.entries(ops)) {
     const response = responses?.[name]
+    const route = routes?.[name]
     api[name] = op.input
-      ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, response)
-      : (options?: CallOptions) => callOperation(transport, op, undefined, options, response)
+      ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, response, route)
+      : (options?: CallOptions) => callOperation(transport, op, undefined, options, response, route)
   }
   return api as Api<Ops>
 }

@@ -37,10 +37,10 @@ export function integer(min: number, max: number = Number.MAX_SAFE_INTEGER) {
 /** UTC milliseconds. */
 export const timestampMs = integer(0)
 
-/** Page size of a cursor or limit list. */
-export const limit = integer(1, 100)
+/** Page size of a cursor or limit list. Its maximum is the service's to say (the spec: "not shown"). */
+export const limit = integer(1)
 export const page = integer(1)
-export const pageSize = integer(1, 100)
+export const pageSize = integer(1)
 export const offset = integer(0)
 
 /** An opaque cursor from a previous page's `nextCursor`. */
@@ -52,14 +52,17 @@ export function text(max: number) {
   return v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`))
 }
 
-/** Market symbol `<BASE>-<QUOTE>`, upper case: `BTC-USDC`. */
+/**
+ * Market symbol of the spec's form `<BASE>-<QUOTE>` (`BTC-USDC`). Its case is the service's to judge:
+ * a lowercase symbol is sent as written.
+ */
 export const marketSymbol = v.pipe(
   v.string('must be a market symbol string such as "BTC-USDC"'),
-  v.regex(/^[A-Z0-9]{1,20}-[A-Z0-9]{1,20}$/, 'must be a market symbol <BASE>-<QUOTE> in upper case, such as "BTC-USDC"'),
+  v.regex(/^[A-Za-z0-9]+-[A-Za-z0-9]+$/, 'must be a market symbol <BASE>-<QUOTE> of letters and digits, such as "BTC-USDC"'),
 )
 
-/** Token symbol, upper case: `USDC`. */
-export const tokenSymbol = v.pipe(v.string('must be a token symbol such as "USDC"'), v.regex(/^[A-Z0-9]{1,20}$/, 'must be a token symbol in upper case, such as "USDC"'))
+/** Token symbol (`USDC`), letters and digits; its case is the service's to judge. */
+export const tokenSymbol = v.pipe(v.string('must be a token symbol such as "USDC"'), v.regex(/^[A-Za-z0-9]+$/, 'must be a token symbol of letters and digits, such as "USDC"'))
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.~:-]{0,127}$/
 
@@ -90,13 +93,10 @@ export const priceE6 = v.pipe(
   v.multipleOf(1000, 'must be a multiple of 1000 (a 0.1-cent grid)'),
 )
 
-/** Most items one batch call takes. */
-export const BATCH_LIMIT = 50
-
-/** A batch: 1 to 50 items. */
+/** A batch: at least one item. How many one call takes is the service's to say (the spec: "not shown"). */
 /* @__NO_SIDE_EFFECTS__ */
 export function batchOf<T extends v.GenericSchema>(item: T) {
-  return v.pipe(v.array(item, 'must be an array'), v.minLength(1, 'must not be empty'), v.maxLength(BATCH_LIMIT, `must hold at most ${BATCH_LIMIT} items`))
+  return v.pipe(v.array(item, 'must be an array'), v.minLength(1, 'must not be empty'))
 }
 
 /** Wallet address: EVM `0x` + 40 hex, or a Solana base58 public key. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { hideSecret } from '../auth/hidden-secret.ts'
 import { ServerClock } from '../auth/clock.ts'
-import { onboardingOperations, requestedPermissionsSchema, WALLET_TYPES, type OnboardedKey, type RequestedPermissions, type WalletType } from '../api/keys.ts'
+import { onboardingOperations, WALLET_TYPES, type OnboardedKey, type WalletType } from '../api/keys.ts'
 import { callOperation, parseInput } from '../api/operation.ts'
 import { OnboardingOutcomeUnknownError, OrderOutcomeUnknownError, SigningTimeoutError } from '../transport/errors.ts'
 import { Transport, type TransportOptions } from '../transport/http.ts'
@@ -17,10 +17,6 @@ export interface OnboardParams {
   signer: WalletSigner
   /** Default: the signer's. */
   walletType?: WalletType
-  /** Default (the service's): read and trade. `{ canTrade: false }` asks for a read-only key. */
-  permissions?: RequestedPermissions
-  /** Your slug: attributes the user to you. */
-  partnerTag?: string
   /** How long the wallet may take to sign, in ms. Default 290 s (the service accepts 300 s). */
   signingWindowMs?: number
   /** In a browser, a key that can trade is refused unless this is true. */
@@ -38,8 +34,9 @@ export interface OnboardOptions extends OnboardParams, TransportOptions {
 const paramsSchema = v.object({
   signer: v.object({ address: v.pipe(v.string(), v.nonEmpty()), signMessage: v.function() }),
   walletType: v.picklist(WALLET_TYPES),
-  permissions: v.optional(requestedPermissionsSchema),
-  partnerTag: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  // Not in the spec's onboarding body: refused rather than dropped, so nobody counts on a read-only key.
+  permissions: v.optional(v.never('not an onboarding field: the key minted has read and trade, always; narrow it through key management')),
+  partnerTag: v.optional(v.never('not an onboarding field of the spec')),
   signingWindowMs: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(LOGIN_WINDOW_MS))),
 })
 
@@ -68,8 +65,8 @@ export async function onboardVia(transport: Transport, serviceName: string, para
   const walletType = params?.walletType ?? params?.signer?.walletType
   // Spread only an object: spreading a string would make one field per character.
   const checked = parseInput(paramsSchema, typeof params === 'object' && params !== null ? { ...params, walletType } : params)
-  const permissions = { canRead: true, canTrade: true, ...checked.permissions }
-  refuseTradingKeyInBrowser(permissions, params.allowTradingKeyInBrowser ?? allowTradingKeyInBrowser)
+  // Onboarding mints read+trade, always (SPEC "Obtaining a key").
+  refuseTradingKeyInBrowser({ canRead: true, canTrade: true }, params.allowTradingKeyInBrowser ?? allowTradingKeyInBrowser)
   if (!transport.clock.synced) await transport.syncClock()
   const timestamp = transport.clock.now()
   const message = loginMessage(serviceName, timestamp)
@@ -80,8 +77,6 @@ export async function onboardVia(transport: Transport, serviceName: string, para
     message,
     signature,
     timestamp,
-    permissions: checked.permissions,
-    partnerTag: checked.partnerTag,
   }
   // Sent once (the transport never retries a write that is not idempotent): a signed login body
   // resent is a key minted twice, and whoever sees it could mint more.

@@ -1,7 +1,7 @@
-import type { WalletType } from '../api/keys.ts'
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ReferenceExchangeError } from './setup-error.ts'
 
-export type { WalletType }
+/** The kinds of wallet onboarding verifies: EIP-191 on EVM chains, ed25519 on Solana. */
+export type WalletType = 'evm' | 'solana'
 
 export interface Account {
   id: string
@@ -11,7 +11,7 @@ export interface Account {
 }
 
 /** EVM addresses are case-insensitive (checksum casing); base58 Solana addresses are not. */
-const walletKey = (type: WalletType, address: string) => `${type}:${type === 'evm' ? address.toLowerCase() : address}`
+export const walletKey = (type: WalletType, address: string) => `${type}:${type === 'evm' ? address.toLowerCase() : address}`
 
 /** Accounts and the wallets that own them. Balances and positions belong to the modules. */
 export class AccountBook {
@@ -20,7 +20,7 @@ export class AccountBook {
   #nextId = 1
 
   add(account: Account): Account {
-    if (this.#byId.has(account.id)) throw new ExchangeValidationError('accountId', 'unique', `the account ${account.id} exists already`)
+    if (this.#byId.has(account.id)) throw new ReferenceExchangeError('accountId', 'unique', `the account ${account.id} exists already`)
     this.#byId.set(account.id, account)
     if (account.walletType && account.walletAddress) this.#byWallet.set(walletKey(account.walletType, account.walletAddress), account)
     return account

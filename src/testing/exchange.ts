@@ -1,19 +1,19 @@
-import { DEFAULT_SERVICE_NAME } from '../client.ts'
-import { ExchangeValidationError } from '../transport/errors.ts'
 import { AccountBook, type Account } from './accounts.ts'
-import { clientAddress } from './auth/client-address.ts'
+import { clientAddress, trustedProxyCount } from './auth/client-address.ts'
 import { KeyStore } from './auth/keys.ts'
 import { keysModule } from './auth/module.ts'
-import { MIN_REPLAY_WINDOW_MS, ReplayGuard } from './auth/replay.ts'
+import { ReplayGuard } from './auth/replay.ts'
 import { DroppedConnection, Faults } from './faults/faults.ts'
 import { fail, ok, preflight, type Meta } from './http/envelope.ts'
 import { failures } from './http/failures.ts'
-import { handle, toFailure } from './http/handle.ts'
-import { Router, type ExchangeModule } from './http/router.ts'
-import { createMarketModule, type MarketModule } from './market/index.ts'
+import { handle, logToConsole, toFailure, type InternalErrorLog } from './http/handle.ts'
+import { Router, SERVED_METHODS, type ExchangeModule } from './http/router.ts'
+import { createMarketModule, type MarketModule, type MarketPolicy } from './market/index.ts'
+import { DEFAULT_SERVICE_NAME } from './onboarding/login-message.ts'
 import { onboardingModule } from './onboarding/module.ts'
 import type { Platform } from './platform.ts'
 import { NON_NEGATIVE_DECIMAL, parseSeed, type Seed } from './seed.ts'
+import { ReferenceExchangeError } from './setup-error.ts'
 import { systemModule } from './system/module.ts'
 
 export interface ReferenceExchangeOptions {
@@ -25,20 +25,30 @@ export interface ReferenceExchangeOptions {
   seed?: Seed
   /** Starts every login message. Default: the seed's, else `1024 Exchange`. */
   serviceName?: string
-  /** Read the caller's address from X-Forwarded-For (first entry). Only behind a proxy you control. */
-  trustProxy?: boolean
+  /**
+   * Behind proxies you control: the caller's address is the X-Forwarded-For entry your outermost
+   * proxy added. `true`: one proxy, the rightmost entry; N: N proxies, the Nth entry from the right.
+   */
+  trustProxy?: boolean | number
   /** Balances of each account onboarding creates (and of seeded accounts that list none). Default `{ USDC: '10000' }`. */
   startingBalances?: Record<string, string>
   /** Extra modules after the built-in ones: your own routes, or state for new accounts. */
   modules?: ExchangeModule[]
-  /** How long a signature stays single-use, in ms; at least 35000 (the default). */
-  replayWindowMs?: number
-  /** Larger request bodies get 413 REQ_TOO_LARGE. Default 1 MiB. */
+  /**
+   * How many signatures the exchange remembers at most (each until its timestamp can no longer pass
+   * the 30 s check). Full, it answers 503 rather than forget one. Default 1,000,000.
+   */
+  maxSignatures?: number
+  /** Larger request bodies get 413 REQ_TOO_LARGE, unread. Default 1 MiB. */
   maxBodyBytes?: number
+  /** Where a bug's detail goes (the caller's 500 shows only the request id). Default `console.error`. */
+  onInternalError?: InternalErrorLog
   /** Seeds the PRNG behind fault probabilities, so a run repeats exactly. */
   faultSeed?: number
   /** How long a proposed prediction result can be challenged, in ms. Default 2 hours. */
   challengePeriodMs?: number
+  /** The exchange's own limits: `{ maxBatch, maxPageSize, maxLeverage, maxOutcomes, symbolCase }` (see README). */
+  policy?: Partial<MarketPolicy>
 }
 
 /** `fetch`'s second argument, plus the caller's address (the socket's, given by a server adapter). */
@@ -63,6 +73,11 @@ export interface ReferenceExchange {
   readonly maxBodyBytes: number
   /** Server time: the clock plus the current offset. */
   now(): number
+  /**
+   * The 405 answer for a method the exchange never serves, or undefined for one it does (and OPTIONS).
+   * For server adapters: a `Request` cannot even be built for TRACE, TRACK or CONNECT.
+   */
+  refuseMethod(method: string, path: string): Response | undefined
 }
 
 const DEFAULT_STARTING_BALANCES: Readonly<Record<string, string>> = { USDC: '10000' }
@@ -76,14 +91,14 @@ function builtInModules(platform: Platform, market: MarketModule): ExchangeModul
 function checkOptions(options: ReferenceExchangeOptions): void {
   const { maxBodyBytes, clockOffsetMs, startingBalances } = options
   if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
-    throw new ExchangeValidationError('maxBodyBytes', 'range', 'maxBodyBytes must be a positive integer')
+    throw new ReferenceExchangeError('maxBodyBytes', 'range', 'maxBodyBytes must be a positive integer')
   }
   if (clockOffsetMs !== undefined && !Number.isFinite(clockOffsetMs)) {
-    throw new ExchangeValidationError('clockOffsetMs', 'number', 'clockOffsetMs must be a finite number of ms')
+    throw new ReferenceExchangeError('clockOffsetMs', 'number', 'clockOffsetMs must be a finite number of ms')
   }
   for (const [token, amount] of Object.entries(startingBalances ?? {})) {
     if (!NON_NEGATIVE_DECIMAL.test(amount)) {
-      throw new ExchangeValidationError(`startingBalances.${token}`, 'decimal', `startingBalances.${token} must be a decimal string`)
+      throw new ReferenceExchangeError(`startingBalances.${token}`, 'decimal', `startingBalances.${token} must be a decimal string`)
     }
   }
 }
@@ -97,11 +112,12 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
   const now = () => clock() + faults.clockOffsetMs
   const startingBalances = { ...(options.startingBalances ?? DEFAULT_STARTING_BALANCES) }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-  const trustProxy = options.trustProxy === true
+  const trustProxy = trustedProxyCount(options.trustProxy)
   const router = new Router()
   const accounts = new AccountBook()
   const keys = new KeyStore(now)
-  const replay = new ReplayGuard(options.replayWindowMs ?? MIN_REPLAY_WINDOW_MS)
+  const replay = new ReplayGuard({ maxSignatures: options.maxSignatures })
+  const log = options.onInternalError ?? logToConsole
 
   const openAccount = (account: Account, balances: Record<string, string>) => {
     accounts.add(account)
@@ -116,7 +132,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     openWalletAccount: (walletType, walletAddress) =>
       openAccount({ id: accounts.nextId(), walletType, walletAddress, createdAt: now() }, startingBalances),
   }
-  const market = createMarketModule({ now, challengePeriodMs: options.challengePeriodMs })
+  const market = createMarketModule({ now, challengePeriodMs: options.challengePeriodMs, policy: options.policy })
   const modules = [...builtInModules(platform, market), ...(options.modules ?? [])]
   for (const module of modules) module.register(router)
   for (const account of seed.accounts) {
@@ -127,25 +143,27 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
   const requestIdPrefix = `req_${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`
   let requestCount = 0
 
+  const nextMeta = () => {
+    const requestId = `${requestIdPrefix}${(++requestCount).toString(16).padStart(8, '0')}`
+    return (): Meta => ({ requestId, timestamp: now() })
+  }
+
   async function serve(request: Request, socketAddress: string | undefined): Promise<Response> {
     if (request.method === 'OPTIONS') return preflight()
-    const requestId = `${requestIdPrefix}${(++requestCount).toString(16).padStart(8, '0')}`
-    const meta = (): Meta => ({ requestId, timestamp: now() })
+    const meta = nextMeta()
+    const { requestId } = meta()
     const plan = faults.plan({ method: request.method, path: new URL(request.url).pathname })
     if (plan.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.latencyMs))
     if (plan.drop === 'before') throw new DroppedConnection('before')
-    if (plan.answer?.kind === 'rate-limit') {
-      const seconds = plan.answer.retryAfterSeconds ?? 1
-      return fail(failures.rateLimited(seconds), meta(), { 'retry-after': String(seconds) })
-    }
-    if (plan.answer?.kind === 'error') return fail(failures.serverError(plan.answer.status ?? 500, 'injected fault'), meta())
+    if (plan.answer?.kind === 'rate-limit') return fail(failures.rateLimited(plan.answer.retryAfterSeconds ?? 1), meta())
+    if (plan.answer?.kind === 'error') return fail(failures.injected(plan.answer.status ?? 500), meta())
 
     const arrival = { now: now(), clientAddress: clientAddress(socketAddress, request.headers, trustProxy) }
     let response: Response
     try {
       response = ok(await handle(request, { router, keys, replay, maxBodyBytes }, arrival), meta())
     } catch (error) {
-      response = fail(toFailure(error), meta())
+      response = fail(toFailure(error, requestId, log), meta())
     }
     if (plan.drop === 'after') throw new DroppedConnection('after')
     return response
@@ -162,5 +180,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     serviceName: platform.serviceName,
     maxBodyBytes,
     now,
+    refuseMethod: (method, path) =>
+      method === 'OPTIONS' || SERVED_METHODS.includes(method) ? undefined : fail(failures.methodNotAllowed(method, path, SERVED_METHODS), nextMeta()()),
   }
 }

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
-import { parseInput } from '../api/operation.ts'
-import { API_KEY_PATTERN, SECRET_KEY_PATTERN } from '../auth/credentials.ts'
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { isApiKey, isSecretKey } from './auth/credentials.ts'
+import { ReferenceExchangeError } from './setup-error.ts'
 
 /** A balance as the seed and the options write it: "10000", "0.5". */
 export const NON_NEGATIVE_DECIMAL = /^\d+(\.\d+)?$/
@@ -22,8 +21,9 @@ export const SeedSchema = v.strictObject({
   keys: v.optional(
     v.array(
       v.strictObject({
-        apiKey: v.pipe(v.string(), v.regex(API_KEY_PATTERN, 'apiKey is a 4-character prefix, "_" and 64 hex characters')),
-        secretKey: v.pipe(v.string(), v.regex(SECRET_KEY_PATTERN, 'secretKey is 64 lowercase hex characters')),
+        // Checked without a RegExp, which would leave the secret in RegExp's legacy statics.
+        apiKey: v.pipe(v.string(), v.check((value: string) => isApiKey(value), 'apiKey is a 4-character prefix, "_" and 64 hex characters')),
+        secretKey: v.pipe(v.string(), v.check((value: string) => isSecretKey(value), 'secretKey is 64 lowercase hex characters')),
         accountId: v.nullable(v.string()),
         permissions: v.optional(v.array(v.picklist(['read', 'trade', 'withdraw'])), ['read', 'trade']),
         status: v.optional(v.picklist(['active', 'inactive', 'revoked']), 'active'),
@@ -39,14 +39,22 @@ export const SeedSchema = v.strictObject({
 export type Seed = v.InferInput<typeof SeedSchema>
 export type ParsedSeed = v.InferOutput<typeof SeedSchema>
 
-/** Validates a seed (e.g. parsed from a JSON file); throws `ExchangeValidationError` naming the field. */
+/** Validates a seed (e.g. parsed from a JSON file); throws `ReferenceExchangeError` naming the field. */
 export function parseSeed(seed: unknown): ParsedSeed {
-  const parsed = parseInput(SeedSchema, seed)
+  const result = v.safeParse(SeedSchema, seed)
+  if (!result.success) {
+    const issue = result.issues[0]
+    const field = v.getDotPath(issue) ?? ''
+    // valibot's own messages quote the value received: never for a secret.
+    const message = field.endsWith('.secretKey') ? 'secretKey is 64 lowercase hex characters' : issue.message
+    throw new ReferenceExchangeError(field, 'format', `${field || 'seed'}: ${message}`)
+  }
+  const parsed = result.output
   const accountIds = unique(parsed.accounts.map((account) => account.id), 'accounts', 'id')
   unique(parsed.keys.map((key) => key.apiKey), 'keys', 'apiKey')
   parsed.keys.forEach((key, i) => {
     if (key.accountId !== null && !accountIds.has(key.accountId)) {
-      throw new ExchangeValidationError(`keys.${i}.accountId`, 'known', `keys.${i}.accountId: no account "${key.accountId}" in accounts`)
+      throw new ReferenceExchangeError(`keys.${i}.accountId`, 'known', `keys.${i}.accountId: no account "${key.accountId}" in accounts`)
     }
   })
   return parsed
@@ -55,7 +63,7 @@ export function parseSeed(seed: unknown): ParsedSeed {
 function unique(values: string[], list: string, field: string): Set<string> {
   const seen = new Set<string>()
   values.forEach((value, i) => {
-    if (seen.has(value)) throw new ExchangeValidationError(`${list}.${i}.${field}`, 'unique', `${list}.${i}.${field}: appears twice`)
+    if (seen.has(value)) throw new ReferenceExchangeError(`${list}.${i}.${field}`, 'unique', `${list}.${i}.${field}: appears twice`)
     seen.add(value)
   })
   return seen

@@ -193,9 +193,9 @@ export class Transport {
     return this.#clockSync
   }
 
-  async #attempt<T>(spec: RequestSpec, { method, url, body }: PreparedRequest, signed: boolean, call: Call, isClockSync = false): Promise<Envelope<T>> {
-    // The path exactly as it goes on the wire (after URL normalisation), and never its query.
-    const unsignedPayload = signingPayload('', method, url.pathname, body)
+  async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, call: Call, isClockSync = false): Promise<Envelope<T>> {
+    // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
+    const unsignedPayload = signingPayload('', method, signedPath, body)
     const { clock, credentials } = this
     const { deadline } = call
     const isWrite = method !== 'GET' && method !== 'HEAD'

@@ -8,6 +8,12 @@ import type { RequestSpec, TransportOptions } from './http.ts'
 export interface PreparedRequest {
   method: string
   url: URL
+  /**
+   * The PATH part of the signing payload: the wire path without the base URL's own path (a
+   * `baseUrl` of `https://host/prefix` sends /prefix/api/v1/… and signs /api/v1/…, which is what
+   * the service sees once the proxy behind that prefix strips it). Never the query.
+   */
+  signedPath: string
   body: string
 }
 
@@ -51,12 +57,15 @@ export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest 
   need(isTimeout(totalTimeoutMs), 'totalTimeoutMs', 'a number of ms below 2^31')
   need(query == null || isObject(query), 'query', 'an object')
   const url = new URL(baseUrl + path)
+  const prefix = new URL(baseUrl).pathname.replace(/\/+$/, '')
+  // A "../" in the path would climb out of the prefix, and the signed path would no longer be a suffix of the sent one.
+  need(url.pathname.startsWith(`${prefix}/`), 'path', 'a path that stays under the base URL (no "..")')
   for (const [name, value] of Object.entries(query ?? {})) {
     const values: unknown[] = value == null ? [] : Array.isArray(value) ? value : [value]
     need(values.every(isScalar), `query.${name}`, 'strings, finite numbers or booleans')
     for (const item of values) url.searchParams.append(name, String(item))
   }
-  return { method, url, body: bodyText(body, method) }
+  return { method, url, signedPath: url.pathname.slice(prefix.length), body: bodyText(body, method) }
 }
 
 /** The transport's settings (a client's options, or standalone onboarding's): those that would fail later, inside fetch. */

@@ -37,7 +37,8 @@ describe('request shape of every method (fetch double)', () => {
     const renamed = Object.fromEntries(Object.entries(rest).map(([name, value]) => [wire(name), value]))
 
     expect(request.method).toBe(row.method)
-    expect(request.url.pathname).toBe(`/api/v1${row.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(example[name])))}`)
+    // Path parameters go in as written: no URL encoding (SPEC "Signing payload").
+    expect(request.url.pathname).toBe(`/api/v1${row.path.replace(/:(\w+)/g, (_, name: string) => String(example[name]))}`)
 
     const inQuery = row.method === 'GET' || (row.method === 'DELETE' && !DELETE_WITH_BODY.includes(key))
     if (inQuery) {

@@ -4,7 +4,7 @@ import { bps, ceilTo, dec, div, floorTo, formatDecimal, fromE6, isMultipleOf, mu
 
 describe('decimal text', () => {
   it('parses and formats without losing a digit', () => {
-    for (const text of ['0', '1', '65000', '0.001', '-0.25', '123456789012345678901234567890.123456789012345678']) {
+    for (const text of ['0', '1', '65000', '0.001', '-0.25', '1234567890123456789012.123456789012345678']) {
       expect(formatDecimal(dec(text))).toBe(text)
     }
   })

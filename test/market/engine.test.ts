@@ -4,6 +4,7 @@ import { Book, type Resting } from '../../src/testing/market/book.ts'
 import { dec, formatDecimal } from '../../src/testing/market/decimal.ts'
 import { applyFills, planFills } from '../../src/testing/market/engine.ts'
 import { SpotDesk } from '../../src/testing/market/spot.ts'
+import { DEFAULT_POLICY } from '../../src/testing/market/policy.ts'
 import { IdSequence, type TimeInForce } from '../../src/testing/market/venue.ts'
 
 const NOW = Date.UTC(2026, 5, 1)
@@ -57,7 +58,7 @@ describe('order lifecycle on a venue (spot settlement, no market maker)', () => 
     const ledger = new Ledger()
     ledger.open('alice', { USDC: '100000' })
     ledger.open('bob', { BTC: '10', USDC: '0' })
-    const spot = new SpotDesk(ledger, new IdSequence(1000n))
+    const spot = new SpotDesk(ledger, new IdSequence(1000n), DEFAULT_POLICY)
     const market = spot.board.get('BTC-USDC')
     const place = (accountId: string, side: 'buy' | 'sell', price: string | undefined, size: string, extra: { timeInForce?: TimeInForce; postOnly?: boolean; clientOrderId?: string } = {}) =>
       spot.place(

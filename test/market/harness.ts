@@ -1,6 +1,6 @@
 /** Calls the market module through a real Router with hand-built request contexts (no HTTP). */
 import { ApiFailure, type RouteContext, Router } from '../../src/testing/http/router.ts'
-import { createMarketModule, type MarketModule } from '../../src/testing/market/index.ts'
+import { createMarketModule, type MarketModule, type MarketPolicy } from '../../src/testing/market/index.ts'
 
 export const START = Date.UTC(2026, 5, 1, 12, 0, 0)
 
@@ -19,9 +19,9 @@ export interface Harness {
   ok(method: string, target: string, body?: unknown, accountId?: string): any
 }
 
-export function harness(options: { challengePeriodMs?: number; accounts?: Record<string, Record<string, string>> } = {}): Harness {
+export function harness(options: { challengePeriodMs?: number; accounts?: Record<string, Record<string, string>>; policy?: Partial<MarketPolicy> } = {}): Harness {
   const clock = { now: START }
-  const market = createMarketModule({ now: () => clock.now, ...(options.challengePeriodMs === undefined ? {} : { challengePeriodMs: options.challengePeriodMs }) })
+  const market = createMarketModule({ now: () => clock.now, policy: options.policy, ...(options.challengePeriodMs === undefined ? {} : { challengePeriodMs: options.challengePeriodMs }) })
   const router = new Router()
   market.register(router)
   for (const [accountId, balances] of Object.entries(options.accounts ?? { alice: { USDC: '100000', BTC: '2', ETH: '10' } })) market.openAccount(accountId, balances)

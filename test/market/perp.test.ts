@@ -108,7 +108,9 @@ describe('perp TP/SL', () => {
     h.buy('0.1')
     expect(h.call('POST', '/api/v1/perp/positions/BTC-USDC/tpsl', { take_profit_price: '59000' })).toMatchObject({ status: 400, error: { details: { field: 'take_profit_price' } } })
     expect(h.call('POST', '/api/v1/perp/positions/BTC-USDC/tpsl', { stop_loss_price: '61000' })).toMatchObject({ status: 400, error: { details: { field: 'stop_loss_price' } } })
-    expect(h.call('POST', '/api/v1/perp/positions/BTC-USDC/tpsl', { takeProfitPrice: '62000' })).toMatchObject({ status: 400, error: { code: 'REQ_INVALID_PARAMS', details: { field: 'take_profit_price' } } })
+    const camel = h.call('POST', '/api/v1/perp/positions/BTC-USDC/tpsl', { takeProfitPrice: '62000' })
+    expect(camel).toMatchObject({ status: 400, error: { code: 'REQ_INVALID_PARAMS', details: { field: 'takeProfitPrice' } } })
+    expect(camel.error?.message).toContain('did you mean take_profit_price?')
     expect(h.call('POST', '/api/v1/perp/positions/BTC-USDC/tpsl', { take_profit_price: '62000.05' })).toMatchObject({ status: 400, error: { details: { field: 'take_profit_price' } } })
   })
 
@@ -171,6 +173,6 @@ describe('perp order rules', () => {
     expect(h.call('POST', '/api/v1/perp/orders', { ...order, market: 'DOGE-USDC' }).error?.details).toMatchObject({ field: 'market' })
     expect(h.call('POST', '/api/v1/perp/orders', { ...order, side: 'long' }).error?.details).toMatchObject({ field: 'side' })
     expect(h.call('POST', '/api/v1/perp/orders', { ...order, leverage: 51 }).error?.details).toMatchObject({ field: 'leverage' })
-    expect(h.call('POST', '/api/v1/perp/orders', { ...order, type: 'market', postOnly: true }).error?.details).toMatchObject({ field: 'postOnly' })
+    expect(h.call('POST', '/api/v1/perp/orders', { ...order, type: 'market', price: undefined, postOnly: true }).error?.details).toMatchObject({ field: 'postOnly' })
   })
 })

@@ -119,25 +119,43 @@ describe('demo data', () => {
 })
 
 describe('orders through the routes', () => {
-  it('places a batch: one result per order, a refused entry does not stop the rest, a repeated clientOrderId gives the first order', () => {
+  it('places a batch: one result per order, an entry the market refuses does not stop the rest, a repeated clientOrderId gives the first order', () => {
     const h = harness()
     const { orders } = h.ok('POST', '/api/v1/perp/orders/batch', {
-      orders: [limitOrder({ clientOrderId: 'b-1' }), limitOrder({ clientOrderId: 'b-2', price: 'cheap' }), limitOrder({ clientOrderId: 'b-1', price: '61000' })],
+      orders: [limitOrder({ clientOrderId: 'b-1' }), limitOrder({ clientOrderId: 'b-2', price: '90000' }), limitOrder({ clientOrderId: 'b-1', price: '61000' })],
     })
     expect(orders).toHaveLength(3)
     expect(orders[0]).toMatchObject({ clientOrderId: 'b-1', status: 'open', price: '60000' })
-    expect(orders[1]).toMatchObject({ clientOrderId: 'b-2', status: 'rejected', error: { code: 'REQ_INVALID_PARAMS', codeNum: 10002, details: { field: 'price' } } })
+    expect(orders[1]).toMatchObject({ clientOrderId: 'b-2', status: 'rejected', error: { code: 'TRADE_PRICE_DEVIATION', codeNum: 13002, details: { field: 'price' } } })
     expect(orders[2]).toEqual(orders[0])
     expect(h.ok('POST', '/api/v1/perp/orders', limitOrder({ clientOrderId: 'b-1', size: '0.5' }))).toEqual(orders[0])
     expect(h.market.orders('alice').perp).toHaveLength(1)
     const tooMany = Array.from({ length: 51 }, (_, index) => limitOrder({ clientOrderId: `x${index}` }))
-    expect(h.call('POST', '/api/v1/perp/orders/batch', { orders: tooMany }).error).toMatchObject({ code: 'REQ_INVALID_PARAMS', details: { field: 'orders' } })
+    expect(h.call('POST', '/api/v1/perp/orders/batch', { orders: tooMany }).error).toMatchObject({ code: 'REQ_INVALID_PARAMS', details: { field: 'orders', limit: 50 } })
+  })
+
+  it('refuses a whole batch when one entry is malformed, naming its index, and places nothing', () => {
+    for (const area of ['perp', 'spot']) {
+      const h = harness()
+      const entries = [limitOrder({ clientOrderId: 'ok-0' }), limitOrder({ clientOrderId: 'ok-1' }), limitOrder({ clientOrderId: 'ok-2' }), limitOrder({ clientOrderId: 'bad-3', price: 'cheap' })]
+      const answer = h.call('POST', `/api/v1/${area}/orders/batch`, { orders: entries })
+      expect(answer, area).toMatchObject({ status: 400, error: { code: 'REQ_INVALID_PARAMS', details: { field: 'orders[3].price' } } })
+      expect(answer.error?.message).toMatch(/^orders\[3\]\.price: /)
+      for (const [index, entry] of [[1, 42], [2, { ...limitOrder(), reduce_only: true }]] as const) {
+        const mixed = [limitOrder(), limitOrder(), limitOrder()]
+        mixed[index] = entry as never
+        expect(h.call('POST', `/api/v1/${area}/orders/batch`, { orders: mixed }).error?.details?.field, area).toBe(index === 1 ? 'orders[1]' : 'orders[2].reduce_only')
+      }
+      expect(h.market.orders('alice')[area as 'perp' | 'spot'], area).toEqual([])
+    }
   })
 
   it('cancels a batch by snake_case order_ids, and says so when the key is camelCase', () => {
     const h = harness()
     const ids = ['59000', '59100', '59200'].map((price) => h.ok('POST', '/api/v1/spot/orders', limitOrder({ price })).orderId)
-    expect(h.call('DELETE', '/api/v1/spot/orders/batch', { orderIds: ids }).error).toMatchObject({ code: 'REQ_INVALID_PARAMS', details: { field: 'order_ids' } })
+    const camel = h.call('DELETE', '/api/v1/spot/orders/batch', { orderIds: ids }).error
+    expect(camel).toMatchObject({ code: 'REQ_INVALID_PARAMS', details: { field: 'orderIds' } })
+    expect(camel?.message).toContain('did you mean order_ids?')
     expect(h.ok('DELETE', '/api/v1/spot/orders/batch', { order_ids: [ids[0], ids[1], 'unknown'] })).toEqual({ cancelledCount: 2, orderIds: [ids[0], ids[1]] })
     expect(h.ok('GET', '/api/v1/spot/orders').items.map((order: { orderId: string }) => order.orderId)).toEqual([ids[2]])
   })

@@ -37,11 +37,7 @@ describe('the browser guard (a page: document present)', () => {
     expect(service.paths).toEqual([])
   })
 
-  it('onboards a read-only key, or a trading key once the integrator opts in', async () => {
-    const readOnly = fakeService()
-    await onboard({ baseUrl: 'https://x.test', fetch: readOnly.fetch, signer: generateEvmWallet().signer, permissions: { canTrade: false } })
-    expect(readOnly.paths).toContain('/api/v1/oauth/onboard')
-
+  it('onboards (always a read+trade key, per the spec) once the integrator opts in', async () => {
     const optedIn = fakeService()
     const client = new ExchangeClient({ baseUrl: 'https://x.test', fetch: optedIn.fetch, allowTradingKeyInBrowser: true })
     await client.onboard({ signer: generateEvmWallet().signer, use: true })

@@ -14,6 +14,7 @@ import {
 } from '../../src/index.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
 import { failure } from '../support/failure.ts'
+import { SPEC_ONBOARDING_FIELDS } from '../spec/spec-facts.ts'
 import { envelopeResponse, fetchDouble } from '../support/fetch-double.ts'
 
 const BASE_URL = 'https://exchange.test'
@@ -38,13 +39,13 @@ function fakeService(now: () => number) {
 
 
 describe('onboard() on the client side', () => {
-  it('signs "<serviceName> - login - <server time>" and posts exactly the signed message and its timestamp', async () => {
+  it('signs "<serviceName> - login - <server time>" and posts exactly the spec\'s five fields: the signed message and its timestamp', async () => {
     const service = fakeService(Date.now)
     const { signer } = generateEvmWallet()
     const signed: string[] = []
     const recording: WalletSigner = { ...signer, signMessage: (message) => (signed.push(message), signer.signMessage(message)) }
     const localBefore = Date.now()
-    const key = await onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: recording, serviceName: 'Test Exchange', partnerTag: 'acme' })
+    const key = await onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: recording, serviceName: 'Test Exchange' })
 
     expect(key).toEqual(KEY)
     expect(service.sent.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['GET /api/v1/system/time', 'POST /api/v1/oauth/onboard'])
@@ -59,8 +60,8 @@ describe('onboard() on the client side', () => {
       message: signed[0],
       signature: await signer.signMessage(signed[0]!),
       timestamp: parsed.timestamp,
-      partnerTag: 'acme',
     })
+    expect(Object.keys(body).sort()).toEqual([...SPEC_ONBOARDING_FIELDS].sort())
   })
 
   it('keeps the new secret out of JSON.stringify and console.log while leaving it usable for a client', async () => {
@@ -117,8 +118,9 @@ describe('onboard() on the client side', () => {
     const { signer } = generateEvmWallet()
     const cases: [Record<string, unknown>, string][] = [
       [{ signer: { ...signer, walletType: 'bitcoin' } }, 'walletType'],
-      [{ signer, permissions: { canWithdraw: true } }, 'permissions.canWithdraw'],
-      [{ signer, partnerTag: '' }, 'partnerTag'],
+      // Not in the spec's body: refused, so nobody counts on a narrower key than the read+trade one minted.
+      [{ signer, permissions: { canTrade: false } }, 'permissions'],
+      [{ signer, partnerTag: 'acme' }, 'partnerTag'],
       [{ signer: { walletType: 'evm', signMessage: signer.signMessage } }, 'signer.address'],
       [{ signer, signingWindowMs: 301_000 }, 'signingWindowMs'],
     ]

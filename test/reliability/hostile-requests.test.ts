@@ -50,14 +50,17 @@ describe('bodies', () => {
     expect(errorOf(reply).code).toMatch(/^REQ_INVALID_(JSON|PARAMS)$/)
   })
 
-  it('prototype-pollution keys are ignored as unknown fields, signed or not: nothing polluted', async () => {
-    const body = JSON.stringify({ ...onboardBody(evmWallet()), permissions: JSON.parse('{"__proto__":{"polluted":"yes"},"canTrade":true}') })
-    const onboarded = await sendRaw(local.url, httpRequest('POST', ONBOARD, { 'content-type': 'application/json' }, body))
-    expect(onboarded.status).toBe(200)
+  it('prototype-pollution keys are refused as unknown fields by onboarding and the market: nothing polluted', async () => {
+    const body = JSON.stringify({ ...JSON.parse('{"__proto__":{"polluted":"yes"}}'), ...onboardBody(evmWallet()) })
+    const onboarded = await sendRaw(local.url, httpRequest('POST', ONBOARD, { 'content-type': 'application/json' }, `{"__proto__":{"polluted":"yes"},${body.slice(1)}`))
+    expect(onboarded.status).toBe(400) // onboarding takes the spec's five fields only
+    expect(errorOf(onboarded)).toMatchObject({ code: 'REQ_INVALID_PARAMS', message: expect.stringContaining('__proto__') })
     const order = '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"market":"BTC-USDC","side":"buy","type":"limit","size":"0.001","price":"60000"}'
     const placed = await sendRaw(local.url, httpRequest('POST', ORDERS, { 'content-type': 'application/json', ...signed('POST', ORDERS, order) }, order))
-    expect(placed.status).toBe(200)
+    expect(placed.status).toBe(400)
+    expect(JSON.parse(placed.body).error.details.field).toBe('__proto__')
     expect(placed.body).not.toContain('polluted')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
   it('a body shorter than its content-length, then end of input: 400 from the HTTP layer, nothing applied', async () => {
@@ -79,10 +82,16 @@ describe('headers', () => {
     expect(errorOf(reply).code).toBe('AUTH_INVALID_KEY')
   })
 
-  it.each(['abc', '1e12', '-1', '0x19', ' 1', '١٧٠٠٠٠٠٠٠٠٠٠٠', '9'.repeat(20), '1.5'])('X-TIMESTAMP %j: 401 AUTH_TIMESTAMP_EXPIRED', async (timestamp) => {
+  // Not a timestamp at all: no valid timestamp was supplied, so AUTH_MISSING 11001 (README, "Authentication").
+  it.each(['abc', '1e12', '-1', '0x19', '١٧٠٠٠٠٠٠٠٠٠٠٠', '9'.repeat(20), '1.5'])('X-TIMESTAMP %j: 401 AUTH_MISSING', async (timestamp) => {
     const reply = await sendRaw(local.url, httpRequest('GET', OVERVIEW, { ...signed('GET', OVERVIEW), 'X-TIMESTAMP': timestamp }))
     expect(reply.status).toBe(401)
-    expect(errorOf(reply)).toMatchObject({ code: 'AUTH_TIMESTAMP_EXPIRED', message: expect.stringMatching(/digits|from server time/) })
+    expect(errorOf(reply)).toMatchObject({ code: 'AUTH_MISSING', codeNum: 11001, message: expect.stringContaining('digits') })
+  })
+
+  it('X-TIMESTAMP " 1" arrives as "1" (HTTP trims header values): a real timestamp, far off: 401 AUTH_TIMESTAMP_EXPIRED', async () => {
+    const reply = await sendRaw(local.url, httpRequest('GET', OVERVIEW, { ...signed('GET', OVERVIEW), 'X-TIMESTAMP': ' 1' }))
+    expect(errorOf(reply)).toMatchObject({ code: 'AUTH_TIMESTAMP_EXPIRED', codeNum: 11004 })
   })
 
   it.each([
@@ -126,10 +135,10 @@ describe('paths', () => {
     '/api/v1/system/time%00.json',
     '//evil.example/api/v1/system/time',
     '/%2F%2Fevil.example/api/v1/system/time',
-  ])('%s: 404 NOT_FOUND', async (target) => {
+  ])('%s: 404 ROUTE_NOT_FOUND', async (target) => {
     const reply = await sendRaw(local.url, httpRequest('GET', target, {}))
     expect(reply.status).toBe(404)
-    expect(errorOf(reply).code).toBe('NOT_FOUND')
+    expect(errorOf(reply).code).toBe('ROUTE_NOT_FOUND')
   })
 
   it('an order id that tries to climb out of its route: 404, signed as sent', async () => {

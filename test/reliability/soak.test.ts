@@ -196,6 +196,7 @@ describe('soak under faults', () => {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker))
 
     // Reconcile, with faults off, against the exchange's own record of the account's orders.
+    const clockSyncsDuringRun = wire.clockSyncs
     faults.clear()
     proxyOn = false
     const placed = placements.filter((p) => p.outcome === 'placed')
@@ -245,7 +246,8 @@ describe('soak under faults', () => {
       operations: OPERATIONS,
       ...tally,
       'HTTP attempts': wire.attempts,
-      'clock re-syncs (GET /system/time)': wire.clockSyncs,
+      'clock re-syncs during the run (GET /system/time)': clockSyncsDuringRun,
+      '… and while reconciling (a fresh one before each absent)': wire.clockSyncs - clockSyncsDuringRun,
       'placements told placed': placed.length,
       '… found exactly once on the book': placed.length - placedMissing.length,
       'placements told outcome-unknown': unknown.length,

@@ -37,8 +37,15 @@ export function solanaWallet(): TestWallet {
   }
 }
 
+let lastStamp = 0
+/** Now, but never the same value twice: a login message mints one key, once, so each needs its own timestamp. */
+function freshTimestamp(): number {
+  lastStamp = Math.max(Date.now(), lastStamp + 1)
+  return lastStamp
+}
+
 /** The onboarding body for a wallet, signed over `<serviceName> - login - <timestamp>`. */
-export function onboardBody(wallet: TestWallet, timestamp = Date.now(), serviceName = '1024 Exchange') {
+export function onboardBody(wallet: TestWallet, timestamp = freshTimestamp(), serviceName = '1024 Exchange') {
   const message = `${serviceName} - login - ${timestamp}`
   return { walletAddress: wallet.walletAddress, walletType: wallet.walletType, message, signature: wallet.sign(message), timestamp }
 }

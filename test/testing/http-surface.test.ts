@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest'
 import { ExchangeClient } from '../../src/index.ts'
-import { createReferenceExchange } from '../../src/testing/index.ts'
+import { createReferenceExchange, type ExchangeModule } from '../../src/testing/index.ts'
+import { httpRequest, sendRaw } from '../reliability/support/raw-socket.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { rawRequest } from '../support/raw-request.ts'
 import { TEST_KEYS, TEST_SEED } from '../support/seed.ts'
@@ -26,16 +27,61 @@ describe('the envelope', () => {
 })
 
 describe('requests the route table cannot serve', () => {
-  it('an unknown route: 404 NOT_FOUND', async () => {
-    const { status, json } = await rawRequest(baseUrl, { path: '/api/v1/nothing/here' })
-    expect(status).toBe(404)
-    expect(json.error).toMatchObject({ code: 'NOT_FOUND', codeNum: 10004 })
+  it('a path no route serves: 404 ROUTE_NOT_FOUND naming the method and the path', async () => {
+    for (const [method, path] of [['GET', '/api/v1/nothing/here'], ['POST', '/api/v1/perp/orderz'], ['GET', '/api/v2/system/time']] as const) {
+      const { status, json } = await rawRequest(baseUrl, { method, path, body: method === 'POST' ? '{}' : undefined })
+      expect(status).toBe(404)
+      expect(json.error).toMatchObject({ code: 'ROUTE_NOT_FOUND', codeNum: 10007, details: { method, path } })
+      expect(json.error!.message).toBe(`no route serves ${method} ${path}`)
+    }
   })
 
-  it('a known path with the wrong method: 405 METHOD_NOT_ALLOWED', async () => {
-    const { status, json } = await rawRequest(baseUrl, { method: 'DELETE', path: '/api/v1/system/time' })
+  it('an id of the wrong shape is an unknown route, not a missing resource: GET /perp/orders/history', async () => {
+    // The real service's clients call this path; here "history" is no order id, so no route serves it.
+    for (const path of ['/api/v1/perp/orders/history', '/api/v1/spot/orders/history', '/api/v1/perp/orders/1%2F2', '/api/v1/account/api-keys/history']) {
+      const { status, json } = await rawRequest(baseUrl, { path, key: TEST_KEYS.full })
+      expect(status, path).toBe(404)
+      expect(json.error?.code, path).toBe('ROUTE_NOT_FOUND')
+    }
+    // A well-formed id that names no order is still a lookup.
+    const missing = await rawRequest(baseUrl, { path: '/api/v1/perp/orders/987654321987654321', key: TEST_KEYS.full })
+    expect(missing.json.error).toMatchObject({ code: 'ORDER_NOT_FOUND', codeNum: 13004 })
+  })
+
+  it('a known path with the wrong method: 405 METHOD_NOT_ALLOWED with the allowed methods', async () => {
+    const { status, json, headers } = await rawRequest(baseUrl, { method: 'DELETE', path: '/api/v1/system/time' })
     expect(status).toBe(405)
-    expect(json.error).toMatchObject({ code: 'METHOD_NOT_ALLOWED', codeNum: 10005 })
+    expect(json.error).toMatchObject({ code: 'METHOD_NOT_ALLOWED', codeNum: 10005, details: { allowed: ['GET'] } })
+    expect(headers.get('allow')).toBe('GET')
+  })
+
+  it('a method the exchange never serves (TRACE, PATCH, HEAD, FOO): 405 with the envelope on any path, over HTTP', async () => {
+    const { url } = await startLocalExchange()
+    for (const method of ['TRACE', 'PATCH', 'FOO']) {
+      for (const path of ['/api/v1/system/time', '/api/v1/nowhere']) {
+        const reply = await sendRaw(url, httpRequest(method, path, {}))
+        expect(reply.status, `${method} ${path}`).toBe(405)
+        expect(JSON.parse(reply.body), `${method} ${path}`).toMatchObject({
+          success: false,
+          error: { code: 'METHOD_NOT_ALLOWED', codeNum: 10005, details: { method, path, allowed: ['GET', 'POST', 'PUT', 'DELETE'] } },
+          meta: { requestId: expect.stringMatching(/^req_/) },
+        })
+        expect(reply.head.toLowerCase()).toContain('allow: get, post, put, delete')
+      }
+    }
+    const head = await sendRaw(url, httpRequest('HEAD', '/api/v1/system/time', {}))
+    expect(head.status).toBe(405) // a HEAD answer carries no body
+  })
+
+  it('in process too (fetch cannot even build a TRACE request)', async () => {
+    const exchange = createReferenceExchange()
+    for (const method of ['PATCH', 'FOO']) {
+      const response = await exchange.fetch('http://x/api/v1/system/time', { method })
+      expect(response.status).toBe(405)
+      expect((await response.json()).error.code).toBe('METHOD_NOT_ALLOWED')
+    }
+    expect(exchange.refuseMethod('TRACE', '/api/v1/system/time')?.status).toBe(405)
+    expect(exchange.refuseMethod('GET', '/api/v1/system/time')).toBeUndefined()
   })
 
   it('malformed JSON: 400 REQ_INVALID_JSON', async () => {
@@ -43,24 +89,26 @@ describe('requests the route table cannot serve', () => {
     expect(status).toBe(400)
     expect(json.error).toMatchObject({ code: 'REQ_INVALID_JSON', codeNum: 10001 })
   })
+})
 
-  it('a body over the limit: 413 REQ_TOO_LARGE, over HTTP and in process', async () => {
-    const { url, exchange } = await startLocalExchange({ maxBodyBytes: 1024 })
-    const body = JSON.stringify({ padding: 'x'.repeat(4096) })
-    const { status, json } = await rawRequest(url, { method: 'POST', path: '/api/v1/oauth/onboard', body })
-    expect(status).toBe(413)
-    expect(json.error).toMatchObject({ code: 'REQ_TOO_LARGE', codeNum: 10006 })
-    // Streamed without a length (chunked), it is cut off all the same, over HTTP and in process.
-    const streamed = () => ({
-      method: 'POST',
-      body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(body)), c.close()) }),
-      duplex: 'half',
-    }) as RequestInit
-    expect((await fetch(`${url}/api/v1/oauth/onboard`, streamed())).status).toBe(413)
-    expect((await exchange.fetch(new Request('http://x/api/v1/oauth/onboard', streamed()))).status).toBe(413)
-    // A body at the limit is read.
-    const atLimit = await rawRequest(url, { method: 'POST', path: '/api/v1/oauth/onboard', body: `"${'x'.repeat(1022)}"` })
-    expect(atLimit.json.error?.code).toBe('REQ_INVALID_PARAMS')
+describe('a bug in a route', () => {
+  const failing: ExchangeModule = {
+    register(router) {
+      router.add('GET', '/api/v1/probe/bug', 'none', () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'secretKey') at KeyStore.#setSecret (src/testing/auth/keys.ts:118)")
+      })
+    },
+  }
+
+  it('answers 500 INTERNAL with the request id only; the detail goes to the exchange\'s log', async () => {
+    const logged: [string, unknown][] = []
+    const { url } = await startLocalExchange({ modules: [failing], onInternalError: (requestId, error) => void logged.push([requestId, error]) })
+    const { status, json, text } = await rawRequest(url, { path: '/api/v1/probe/bug' })
+    expect(status).toBe(500)
+    const { requestId } = json.meta
+    expect(json.error).toEqual({ code: 'INTERNAL', codeNum: 10500, message: `internal error; the exchange's log has the detail under request ${requestId}`, details: { requestId } })
+    for (const internal of ['secretKey', 'KeyStore', 'keys.ts', 'TypeError', 'undefined']) expect(text).not.toContain(internal)
+    expect(logged).toEqual([[requestId, expect.objectContaining({ name: 'TypeError', message: expect.stringContaining('KeyStore') })]])
   })
 })
 
@@ -140,17 +188,20 @@ describe('the seed', () => {
       [{ extra: true }, 'extra'],
     ]
     for (const [seed, field] of cases) {
-      expect(() => createReferenceExchange({ seed: seed as never }), field).toThrow(expect.objectContaining({ name: 'ExchangeValidationError', field }))
+      expect(() => createReferenceExchange({ seed: seed as never }), field).toThrow(expect.objectContaining({ name: 'ReferenceExchangeError', field }))
     }
   })
 
   it('never echoes a secret in its errors', () => {
     const key = { ...TEST_SEED.keys![0]!, apiKey: 'not a key' }
-    try {
-      createReferenceExchange({ seed: { ...TEST_SEED, keys: [key] } })
-      expect.unreachable()
-    } catch (error) {
-      expect(String((error as Error).message)).not.toContain(key.secretKey)
+    const numeric = { ...TEST_SEED.keys![0]!, secretKey: 1234567890123 }
+    for (const [bad, secret] of [[key, key.secretKey], [numeric, '1234567890123']] as const) {
+      try {
+        createReferenceExchange({ seed: { ...TEST_SEED, keys: [bad as never] } })
+        expect.unreachable()
+      } catch (error) {
+        expect(String((error as Error).message)).not.toContain(secret)
+      }
     }
   })
 

@@ -64,9 +64,28 @@ describe('onboarding with a wallet signature', () => {
     expect(json.data.isNewUser).toBe(true)
   })
 
-  it('honours permissions asking for less, and never grants withdraw', async () => {
-    const { json } = await onboard({ ...onboardBody(evmWallet()), permissions: { canRead: true, canTrade: false } })
-    expect((await introspectWith(json.data)).permissions).toEqual({ canRead: true, canTrade: false, canWithdraw: false })
+  it('takes exactly the spec\'s five fields: any other is refused with 400 naming it, and nothing is minted', async () => {
+    const { url, exchange } = await startLocalExchange({ seed: {} })
+    const extras: [string, unknown][] = [
+      ['permissions', { canRead: true, canTrade: false }],
+      ['permissions', { canRead: true, canTrade: true, canWithdraw: true }],
+      ['partnerTag', 'acme'],
+      ['wallet_address', '0x0'],
+      ['label', 'mine'],
+    ]
+    for (const [field, value] of extras) {
+      const { status, json } = await onboard({ ...onboardBody(evmWallet()), [field]: value }, url)
+      expect(status, field).toBe(400)
+      expect(json.error, field).toMatchObject({ code: 'REQ_INVALID_PARAMS', details: { field } })
+      expect(json.error!.message, field).toContain(field)
+    }
+    expect(exchange.accounts.size).toBe(0)
+  })
+
+  it('always mints read and trade, never withdraw', async () => {
+    for (const wallet of [evmWallet(), solanaWallet()]) {
+      expect((await introspectWith(await onboarded(wallet))).permissions).toEqual({ canRead: true, canTrade: true, canWithdraw: false })
+    }
   })
 
   it('gives new accounts the starting balances, in every module', async () => {
@@ -79,6 +98,62 @@ describe('onboarding with a wallet signature', () => {
     const { json } = await onboard(onboardBody(solanaWallet()), url)
     expect(opened).toEqual([[json.data.accountId, { USDC: '2500' }]])
     expect(exchange.accounts.get(json.data.accountId)?.walletType).toBe('solana')
+  })
+})
+
+describe('a login message mints one key, once', () => {
+  const ONBOARDING_TOLERANCE_MS = 300_000 // the spec's onboarding window
+  const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+
+  /** The same wallet signature in other bytes: v as 0/1, upper-case hex, and the high-s twin (n - s, v flipped). */
+  function variantsOf(signature: string): string[] {
+    const hex = signature.slice(2)
+    const v = Number.parseInt(hex.slice(128), 16)
+    const s = BigInt(`0x${hex.slice(64, 128)}`)
+    const highS = (SECP256K1_N - s).toString(16).padStart(64, '0')
+    const flipped = (v === 27 ? 28 : 27).toString(16)
+    return [`0x${hex.slice(0, 128)}${(v - 27).toString(16).padStart(2, '0')}`, `0x${hex.toUpperCase()}`, `0x${hex.slice(0, 64)}${highS}${flipped}`]
+  }
+
+  it('the same signed body sent again is refused with ONBOARD_REPLAYED 12006 until the 300 s window closes, and no key is minted', async () => {
+    const clock = manualClock()
+    const { url, exchange } = await startLocalExchange({ seed: {}, now: clock.now })
+    for (const wallet of [evmWallet(), solanaWallet()]) {
+      const body = onboardBody(wallet, clock.now())
+      const first = await onboard(body, url)
+      expect(first.status).toBe(200)
+      for (const at of [body.timestamp, body.timestamp + ONBOARDING_TOLERANCE_MS]) {
+        clock.set(at)
+        const again = await onboard(body, url)
+        expect(again.status).toBe(400)
+        expect(again.json.error).toMatchObject({ code: 'ONBOARD_REPLAYED', codeNum: 12006 })
+      }
+      clock.set(body.timestamp + ONBOARDING_TOLERANCE_MS + 1)
+      expect((await onboard(body, url)).json.error?.code).toBe('ONBOARD_STALE_TIMESTAMP')
+      clock.set(body.timestamp)
+      expect(exchange.keys.list(first.json.data.accountId)).toHaveLength(1)
+    }
+  })
+
+  it('the same message under other signature bytes (v as 0/1, upper case, the high-s twin) mints nothing more', async () => {
+    const { url, exchange } = await startLocalExchange({ seed: {} })
+    const wallet = evmWallet()
+    const body = onboardBody(wallet)
+    const { json } = await onboard(body, url)
+    for (const signature of variantsOf(body.signature)) {
+      const again = await onboard({ ...body, signature }, url)
+      expect(again.status, signature).toBe(400)
+      expect(again.json.error!.code, signature).toMatch(/^ONBOARD_(REPLAYED|BAD_SIGNATURE)$/)
+    }
+    expect(exchange.keys.list(json.data.accountId)).toHaveLength(1)
+  })
+
+  it('a new login message (a fresh timestamp) from the same wallet mints a new key', async () => {
+    const wallet = solanaWallet()
+    const first = await onboarded(wallet)
+    const second = await onboarded(wallet)
+    expect(second.accountId).toBe(first.accountId)
+    expect(second.apiKey).not.toBe(first.apiKey)
   })
 })
 

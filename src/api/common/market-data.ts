@@ -60,10 +60,10 @@ const klinesInput = v.strictObject({
   interval: klineInterval,
   startTime: v.optional(timestampMs),
   endTime: v.optional(timestampMs),
-  limit: v.optional(integer(1, 1000)),
+  limit: v.optional(integer(1)),
 })
-const orderbookInput = v.strictObject({ market: marketSymbol, depth: v.optional(integer(1, 100)) })
-const tradesInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1, 500)) })
+const orderbookInput = v.strictObject({ market: marketSymbol, depth: v.optional(integer(1)) })
+const tradesInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
 
 export type KlinesInput = v.InferInput<typeof klinesInput>
 export type OrderbookInput = v.InferInput<typeof orderbookInput>

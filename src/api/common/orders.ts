@@ -59,7 +59,10 @@ export interface CancelledOrders {
   [field: string]: unknown
 }
 
-/** The fields every order takes; perp adds leverage. */
+/**
+ * The fields every order takes; perp adds leverage and reduceOnly (spot has no position to reduce,
+ * and real-service.md shows reduceOnly for perp only).
+ */
 export const orderEntries = {
   market: marketSymbol,
   side: v.picklist(['buy', 'sell'], 'must be "buy" or "sell"'),
@@ -68,7 +71,6 @@ export const orderEntries = {
   price: v.optional(positiveDecimal),
   clientOrderId: v.optional(clientOrderId),
   timeInForce: v.optional(v.picklist(['GTC', 'IOC', 'FOK'], 'must be GTC, IOC or FOK')),
-  reduceOnly: v.optional(v.boolean('must be true or false')),
   postOnly: v.optional(v.boolean('must be true or false')),
 }
 
@@ -83,6 +85,8 @@ export function orderSchema<E extends v.ObjectEntries>(extra: E): v.GenericSchem
   return v.pipe(
     v.strictObject({ ...orderEntries, ...extra }),
     v.forward(v.check((order) => order.type !== 'limit' || order.price !== undefined, 'a limit order needs a price'), ['price'] as never),
+    // Refused, not dropped: the caller meant some price, and a market order would not honour it.
+    v.forward(v.check((order) => order.type !== 'market' || order.price === undefined, 'a market order takes no price (real-service.md §6.1: price is for limit orders only)'), ['price'] as never),
   )
 }
 
@@ -123,13 +127,13 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
     }),
     placeOrders: operation<PlacedOrders<O>, { orders: I[] }>({
       method: 'POST', path: `${orders}/batch`, auth: 'trade', source: 'spec',
-      summary: `Place up to 50 ${area} orders; each gets a clientOrderId when it has none`,
+      summary: `Place several ${area} orders in one call; each gets a clientOrderId when it has none`,
       input: v.strictObject({ orders: batchOf(order) }) as v.GenericSchema<{ orders: I[] }, unknown>,
       example: { orders: [example, { ...example, side: 'sell' }] }, placement: 'orders',
     }),
     cancelOrders: operation<CancelledOrders, CancelOrdersInput>({
       method: 'DELETE', path: `${orders}/batch`, auth: 'trade', source: 'spec',
-      summary: `Cancel up to 50 ${area} orders by id (body { order_ids })`,
+      summary: `Cancel several ${area} orders by id (body { order_ids })`,
       input: cancelInput, wire: { orderIds: 'order_ids' }, deleteBody: true, example: { orderIds: ['1001', '1002'] },
     }),
     getOrder: operation<O, IdInput>({

@@ -45,7 +45,7 @@ export interface OpenInterest {
   [field: string]: unknown
 }
 
-const fundingHistoryInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1, 500)) })
+const fundingHistoryInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
 export type FundingHistoryInput = v.InferInput<typeof fundingHistoryInput>
 
 const market = 'BTC-USDC'

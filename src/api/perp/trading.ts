@@ -2,10 +2,10 @@ import * as v from 'valibot'
 import { orderOperations, orderSchema, type Order } from '../common/orders.ts'
 import { integer } from '../schemas.ts'
 
-/** Leverage a perp order or position may ask for. */
-export const leverage = integer(1, 125)
+/** Leverage a perp order or position may ask for: a whole number from 1; the market's maximum is the service's to enforce. */
+export const leverage = integer(1)
 
-const perpOrder = orderSchema({ leverage: v.optional(leverage) })
+const perpOrder = orderSchema({ leverage: v.optional(leverage), reduceOnly: v.optional(v.boolean('must be true or false')) })
 export type PerpOrderInput = v.InferInput<typeof perpOrder>
 
 export interface PerpOrder extends Order {

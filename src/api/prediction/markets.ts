@@ -124,9 +124,9 @@ const createInput = v.pipe(
     question: text(500),
     description: v.optional(text(5000)),
     category: text(64),
-    tags: v.optional(v.pipe(v.array(text(64), 'must be an array of strings'), v.maxLength(10, 'must hold at most 10 tags'))),
+    tags: v.optional(v.pipe(v.array(text(64), 'must be an array of strings'))),
     marketType: v.picklist(['binary', 'multi_outcome'], 'must be "binary" or "multi_outcome"'),
-    outcomes: v.optional(v.pipe(v.array(text(100), 'must be an array of labels'), v.minLength(2, 'must hold at least 2 outcomes'), v.maxLength(32, 'must hold at most 32 outcomes'))),
+    outcomes: v.optional(v.pipe(v.array(text(100), 'must be an array of labels'), v.minLength(2, 'must hold at least 2 outcomes'))),
     endTime: timestampMs,
   }),
   v.forward(v.check((input) => input.marketType === 'binary' || input.outcomes !== undefined, 'a multi-outcome market needs its outcomes'), ['outcomes']),
@@ -139,7 +139,7 @@ const klinesInput = v.strictObject({
   interval: klineInterval,
   startTime: v.optional(timestampMs),
   endTime: v.optional(timestampMs),
-  limit: v.optional(integer(1, 1000)),
+  limit: v.optional(integer(1)),
 })
 const marketLimitInput = v.strictObject({ marketId: id, limit: v.optional(limit) })
 const priceHistoryInput = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex), limit: v.optional(limit) })
@@ -156,57 +156,57 @@ const marketId = BINARY_MARKET
 /** Prediction Markets: per-market data, open; creating a market needs trade. */
 export const predictionMarketOperations = {
   createMarket: operation<PredictionMarket, CreateMarketInput>({
-    method: 'POST', path: '/api/v1/prediction/markets', auth: 'trade', source: 'ours',
+    method: 'POST', path: '/api/v1/prediction/markets', auth: 'trade', source: 'ours', specName: 'create a prediction market',
     summary: 'Create a binary or multi-outcome market',
     input: createInput,
     example: { question: 'Will BTC close above 100k this year?', category: 'crypto', tags: ['btc'], marketType: 'binary', endTime: 1_893_456_000_000 },
   }),
   getBatchPrices: operation<{ prices: MarketPrices[]; [field: string]: unknown }, BatchPricesInput>({
-    method: 'POST', path: '/api/v1/prediction/markets/batch-prices', auth: 'none', source: 'real',
-    summary: 'Outcome prices of up to 50 markets', input: batchPricesInput, example: { marketIds: [marketId, MULTI_MARKET] },
+    method: 'POST', path: '/api/v1/prediction/markets/batch-prices', auth: 'none', source: 'real', specName: 'batch get market prices',
+    summary: 'Outcome prices of several markets', input: batchPricesInput, example: { marketIds: [marketId, MULTI_MARKET] },
   }),
   getMarket: operation<PredictionMarket, MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId', auth: 'none', source: 'real', specName: 'get market details',
     summary: 'Market details', input: marketIdInput, example: { marketId },
   }),
   getAllDepths: operation<OutcomeDepth[], MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/all-depths', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/all-depths', auth: 'none', source: 'real', specName: 'get all outcome depths',
     summary: 'Depth of every outcome (prices as floats in [0, 1])', input: marketIdInput, example: { marketId },
   }),
   getDepth: operation<OutcomeDepth, OutcomeInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/depth', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/depth', auth: 'none', source: 'real', specName: 'get depth for one outcome',
     summary: 'Depth of one outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
   }),
   getKlines: operation<Kline[], PredictionKlinesInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/klines', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/klines', auth: 'none', source: 'real', specName: 'get K-line data',
     summary: 'Candles of an outcome', input: klinesInput, example: { marketId, outcomeIndex: 0, interval: '1h', limit: 24 },
   }),
   getOrderbook: operation<PredictionOrderBook, OutcomeInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/orderbook', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/orderbook', auth: 'none', source: 'real', specName: 'get order book',
     summary: 'Resting orders of an outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
   }),
   getMarketOrders: operation<Items<PredictionOrder>, MarketLimitInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/orders', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/orders', auth: 'none', source: 'real', specName: 'get market orders',
     summary: "The market's public orders (without clientOrderIds)", input: marketLimitInput, example: { marketId, limit: 20 },
   }),
   getOutcomes: operation<OutcomeProbability[], MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/outcomes', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/outcomes', auth: 'none', source: 'real', specName: 'get market outcomes for multi-outcome markets',
     summary: 'Outcomes with prices (multi-outcome markets)', input: marketIdInput, example: { marketId: MULTI_MARKET },
   }),
   getPriceBalance: operation<PriceBalance, MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-balance', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-balance', auth: 'none', source: 'real', specName: 'get price balance, a CTF constraint check',
     summary: 'Whether outcome prices sum to 1 (CTF constraint check)', input: marketIdInput, example: { marketId },
   }),
   getPriceHistory: operation<PricePoint[], PriceHistoryInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-history', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-history', auth: 'none', source: 'real', specName: 'get price history',
     summary: 'Price history of an outcome', input: priceHistoryInput, example: { marketId, outcomeIndex: 0, limit: 50 },
   }),
   getMarketStats: operation<PredictionMarketStats, MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/stats', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/stats', auth: 'none', source: 'real', specName: 'get market statistics',
     summary: 'Market statistics', input: marketIdInput, example: { marketId },
   }),
   getMarketTrades: operation<PredictionTrade[], MarketLimitInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/trades', auth: 'none', source: 'real',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/trades', auth: 'none', source: 'real', specName: 'get market trades',
     summary: "The market's trades", input: marketLimitInput, example: { marketId, limit: 20 },
   }),
 }

@@ -2,8 +2,11 @@
 import * as v from 'valibot'
 import { id, integer } from '../schemas.ts'
 
-/** Outcome of a market: binary 0 = Yes, 1 = No; multi-outcome 0…n-1. */
-export const outcomeIndex = integer(0, 63)
+/**
+ * Outcome of a market: binary 0 = Yes, 1 = No; multi-outcome 0…n-1. A u8 on the service (its serde
+ * message "expected u8", real-service.md §0.2); how many outcomes a market has is the service's to say.
+ */
+export const outcomeIndex = integer(0, 255)
 
 /** A share count (whole shares). */
 export const shares = integer(1)

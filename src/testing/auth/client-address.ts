@@ -5,12 +5,26 @@ function normalizeAddress(address: string): string {
 }
 
 /**
- * Who is calling: the socket's address, or, only when the exchange trusts a proxy in front of it,
- * the first address of X-Forwarded-For (the original client as the proxy chain reports it).
+ * How many proxies in front of the exchange add to X-Forwarded-For: `trustProxy` false or absent is
+ * none, true is one, a number N is N. Anything else throws a RangeError.
  */
-export function clientAddress(socketAddress: string | undefined, headers: Headers, trustProxy: boolean): string {
-  const forwarded = trustProxy ? headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined
-  return normalizeAddress(forwarded || socketAddress || '')
+export function trustedProxyCount(trustProxy: boolean | number | undefined): number {
+  if (trustProxy === undefined || trustProxy === false) return 0
+  if (trustProxy === true) return 1
+  if (Number.isSafeInteger(trustProxy) && trustProxy >= 0) return trustProxy
+  throw new RangeError(`trustProxy must be true, false or a number of proxies, got ${String(trustProxy)}`)
+}
+
+/**
+ * Who is calling: the socket's address, or, behind `trustedProxies` proxies the exchange trusts,
+ * the address the outermost of them added: the Nth X-Forwarded-For entry from the right. Entries
+ * further left are written by the client and are never used. With fewer entries than proxies (the
+ * request did not come through all of them), the socket's address.
+ */
+export function clientAddress(socketAddress: string | undefined, headers: Headers, trustedProxies: number): string {
+  const entries = trustedProxies > 0 ? (headers.get('x-forwarded-for') ?? '').split(',') : []
+  const added = entries.length >= trustedProxies ? entries[entries.length - trustedProxies]?.trim() : undefined
+  return normalizeAddress(added || socketAddress || '')
 }
 
 function ipv4ToInt(address: string): number | undefined {

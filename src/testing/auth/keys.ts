@@ -1,5 +1,6 @@
-import { importSecretKey, toHex } from '../../auth/signer.ts'
-import { ExchangeValidationError } from '../../transport/errors.ts'
+import { ReferenceExchangeError } from '../setup-error.ts'
+import { isApiKey, isSecretKey } from './credentials.ts'
+import { importVerifyKey, randomHex } from './signing.ts'
 
 export type KeyPermission = 'read' | 'trade' | 'withdraw'
 export type KeyStatus = 'active' | 'inactive' | 'revoked'
@@ -36,8 +37,6 @@ export interface NewKey {
 /** The prefix of keys this exchange mints, as the real service's. */
 export const MINTED_KEY_PREFIX = '1024'
 
-const randomHex = (bytes: number) => toHex(globalThis.crypto.getRandomValues(new Uint8Array(bytes)))
-
 export class KeyStore {
   readonly #byApiKey = new Map<string, ApiKeyRecord>()
   readonly #byId = new Map<string, ApiKeyRecord>()
@@ -49,9 +48,11 @@ export class KeyStore {
     this.#now = now
   }
 
-  /** Registers a key whose secret is known (a seed). */
+  /** Registers a key whose secret is known (a seed); both are checked against the spec's formats. */
   add(key: NewKey): ApiKeyRecord {
-    if (this.#byApiKey.has(key.apiKey)) throw new ExchangeValidationError('apiKey', 'unique', `the API key ${key.apiKey.slice(0, 9)}… exists already`)
+    if (!isApiKey(key.apiKey)) throw new ReferenceExchangeError('apiKey', 'format', 'apiKey is a 4-character prefix, "_" and 64 hex characters')
+    if (!isSecretKey(key.secretKey)) throw new ReferenceExchangeError('secretKey', 'format', 'secretKey is 64 lowercase hex characters')
+    if (this.#byApiKey.has(key.apiKey)) throw new ReferenceExchangeError('apiKey', 'unique', `the API key ${key.apiKey.slice(0, 9)}… exists already`)
     const record: ApiKeyRecord = {
       id: `key_${String(this.#nextId++).padStart(6, '0')}`,
       apiKey: key.apiKey,
@@ -112,14 +113,14 @@ export class KeyStore {
   }
 
   #setSecret(apiKey: string, secretKey: string): void {
-    const hmacKey = importSecretKey(secretKey, ['verify'])
+    const hmacKey = importVerifyKey(secretKey)
     hmacKey.catch(() => undefined) // surfaced when a request needs it
     this.#hmacKeys.set(apiKey, hmacKey)
   }
 
   #require(apiKey: string): ApiKeyRecord {
     const record = this.#byApiKey.get(apiKey)
-    if (!record) throw new ExchangeValidationError('apiKey', 'known', `no such API key ${apiKey.slice(0, 9)}…`)
+    if (!record) throw new ReferenceExchangeError('apiKey', 'known', `no such API key ${apiKey.slice(0, 9)}…`)
     return record
   }
 }

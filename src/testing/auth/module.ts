@@ -47,9 +47,9 @@ export function keysModule(platform: Platform): ExchangeModule {
         return pageOf(platform.keys.list(caller!.accountId).map(keyView), query)
       })
 
-      router.add('GET', '/api/v1/account/api-keys/:id', 'read', ({ caller, params }) => {
-        const record = platform.keys.getById(params.id!)
-        if (!record || record.accountId !== caller!.accountId) throw failures.notFound(`no API key ${params.id} on this account`)
+      router.add('GET', '/api/v1/account/api-keys/:apiKeyId', 'read', ({ caller, params }) => {
+        const record = platform.keys.getById(params.apiKeyId!)
+        if (!record || record.accountId !== caller!.accountId) throw failures.notFound(`no API key ${params.apiKeyId} on this account`)
         return keyView(record)
       })
     },

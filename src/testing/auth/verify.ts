@@ -1,41 +1,22 @@
-import { signingPayload } from '../../auth/signer.ts'
-import { requireSubtle } from '../../auth/subtle.ts'
-import { authFailure } from '../http/failures.ts'
+import { authFailure, failures } from '../http/failures.ts'
 import type { Caller, RouteAuth } from '../http/router.ts'
 import { addressAllowed } from './client-address.ts'
+import { isSignatureHex, isTimestampDigits } from './credentials.ts'
 import type { KeyStore } from './keys.ts'
 import { TIMESTAMP_TOLERANCE_MS, type ReplayGuard } from './replay.ts'
+import { signatureMatches, signingPayload } from './signing.ts'
 
-/** One request as the checks see it: method and path as received, the raw body text. */
+/** One request as the checks see it: method and path as received, the raw body bytes. */
 export interface SignedRequest {
   method: string
   /** Without the query: the query is never signed. */
   path: string
   headers: Headers
-  body: string
+  /** The body bytes as they arrived (empty when none). */
+  body: Uint8Array
   clientAddress: string
   /** Server time when the request arrived. */
   now: number
-}
-
-const TIMESTAMP = /^\d{1,16}$/
-const SIGNATURE = /^[0-9a-f]{64}$/
-
-const encoder = new TextEncoder()
-
-/** The 32 bytes of a signature already checked against SIGNATURE. */
-function signatureBytes(hex: string): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(hex.length / 2)
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16)
-  return bytes
-}
-
-/**
- * WebCrypto's HMAC verify: the key can only verify (the exchange keeps no secret that could sign),
- * and the comparison is the platform's, constant in time.
- */
-async function signatureMatches(hmacKey: CryptoKey, signature: string, payload: string): Promise<boolean> {
-  return requireSubtle().verify('HMAC', hmacKey, signatureBytes(signature), encoder.encode(payload))
 }
 
 const PERMISSION_FAILURE = {
@@ -46,9 +27,9 @@ const PERMISSION_FAILURE = {
 
 /**
  * The checks, in this order (the first failing one answers):
- * headers present → key known and active → not expired → bound to an account → timestamp
- * within 30 s → signature → not a replay → caller's address on the allowlist → permission.
- * Cheap lookups come before the HMAC; the replay store only ever holds verified signatures.
+ * headers present (X-TIMESTAMP well-formed) → key known and active → not expired → bound to an
+ * account → timestamp within 30 s → signature → not a replay → caller's address on the allowlist →
+ * permission. Cheap lookups come before the HMAC; the replay store only ever holds verified signatures.
  */
 export async function authenticate(
   request: SignedRequest,
@@ -64,6 +45,13 @@ export async function authenticate(
     const missing = [!apiKey && 'X-API-KEY', !timestamp && 'X-TIMESTAMP', !signature && 'X-SIGNATURE'].filter(Boolean)
     throw authFailure('AUTH_MISSING', `missing authentication header: ${missing.join(', ')}`, { missing })
   }
+  // Letters, a sign, a point or 20 digits are no timestamp at all: nothing was supplied that could
+  // authenticate the request (11001). 11004 is kept for a real timestamp more than 30 s off.
+  if (!isTimestampDigits(timestamp)) {
+    throw authFailure('AUTH_MISSING', 'X-TIMESTAMP must be UTC milliseconds as base-10 ASCII digits (at most 16): no valid timestamp was sent', {
+      malformed: 'X-TIMESTAMP',
+    })
+  }
 
   const record = keys.get(apiKey)
   if (!record) throw authFailure('AUTH_INVALID_KEY', 'unknown API key')
@@ -73,9 +61,6 @@ export async function authenticate(
   }
   if (record.accountId === null) throw authFailure('AUTH_NO_ACCOUNT', 'no account is bound to this API key')
 
-  if (!TIMESTAMP.test(timestamp)) {
-    throw authFailure('AUTH_TIMESTAMP_EXPIRED', 'X-TIMESTAMP must be UTC milliseconds as base-10 ASCII digits', { serverTime: now })
-  }
   const sentAt = Number(timestamp)
   if (Math.abs(sentAt - now) > TIMESTAMP_TOLERANCE_MS) {
     throw authFailure('AUTH_TIMESTAMP_EXPIRED', `X-TIMESTAMP is more than ${TIMESTAMP_TOLERANCE_MS / 1000} s from server time`, {
@@ -84,16 +69,14 @@ export async function authenticate(
     })
   }
 
-  if (!SIGNATURE.test(signature)) {
+  if (!isSignatureHex(signature)) {
     throw authFailure('AUTH_INVALID_SIGNATURE', 'X-SIGNATURE must be 64 lowercase hex characters (HMAC-SHA256)')
   }
   const hmacKey = keys.hmacKey(apiKey)!
   if (!(await signatureMatches(await hmacKey, signature, signingPayload(timestamp, request.method, request.path, request.body)))) {
     throw authFailure('AUTH_INVALID_SIGNATURE', 'the signature does not match timestamp + METHOD + path (no query) + raw body')
   }
-  if (!replay.admit(signature, sentAt, now)) {
-    throw authFailure('AUTH_REPLAY_DETECTED', 'this signature was used already; sign again with a fresh timestamp')
-  }
+  admitOnce(replay, signature, sentAt, now)
 
   if (record.ipAllowlist !== null && !addressAllowed(request.clientAddress, record.ipAllowlist)) {
     throw authFailure('PERM_IP_NOT_ALLOWED', `the address ${request.clientAddress || '(unknown)'} is not on this key's allowlist`)
@@ -106,4 +89,18 @@ export async function authenticate(
   record.lastUsedAt = now
   record.usageCount++
   return { apiKey, accountId: record.accountId }
+}
+
+/** The replay guard's verdict as the answer to give. */
+function admitOnce(replay: ReplayGuard, signature: string, sentAt: number, now: number): void {
+  switch (replay.admit(signature, sentAt, now)) {
+    case 'admitted':
+      return
+    case 'replayed':
+      throw authFailure('AUTH_REPLAY_DETECTED', 'this signature was used already; sign again with a fresh timestamp')
+    case 'full': {
+      const retryAfterSeconds = Math.max(1, Math.ceil(((replay.nextExpiry ?? now) - now) / 1000))
+      throw failures.unavailable('too many signatures are in flight to remember another; retry shortly', retryAfterSeconds)
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { ExchangeValidationError } from '../../transport/errors.ts'
+import { ReferenceExchangeError } from '../setup-error.ts'
 import { seededRandom } from '../prng.ts'
 
 /** What a fault does to a request it hits. */
@@ -59,7 +59,7 @@ interface ActiveFault extends Fault {
 }
 
 function validate(rule: FaultRule): void {
-  const bad = (field: string, message: string) => new ExchangeValidationError(field, 'range', `${field} ${message}`)
+  const bad = (field: string, message: string) => new ReferenceExchangeError(field, 'range', `${field} ${message}`)
   if (rule.probability !== undefined && !(rule.probability >= 0 && rule.probability <= 1)) throw bad('probability', 'must be from 0 to 1')
   if (rule.count !== undefined && !(Number.isInteger(rule.count) && rule.count > 0)) throw bad('count', 'must be a positive integer')
   if (rule.kind === 'latency' && !(rule.ms >= 0 && Number.isFinite(rule.ms))) throw bad('ms', 'must be a non-negative number')

@@ -11,7 +11,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
   'access-control-allow-headers': 'content-type, x-api-key, x-trading-api-key, x-timestamp, x-signature',
-  'access-control-expose-headers': 'retry-after, x-request-id',
+  'access-control-expose-headers': 'retry-after, x-request-id, allow',
   'access-control-max-age': '600',
 }
 
@@ -28,7 +28,7 @@ export function ok(data: unknown, meta: Meta): Response {
 
 export function fail(failure: ApiFailure, meta: Meta, headers?: Record<string, string>): Response {
   const error = { code: failure.code, codeNum: failure.codeNum, message: failure.message, ...(failure.details && { details: failure.details }) }
-  return json(failure.status, { success: false, data: null, error, meta }, meta, headers)
+  return json(failure.status, { success: false, data: null, error, meta }, meta, { ...failure.headers, ...headers })
 }
 
 /** The answer to a CORS preflight (OPTIONS): no body, no envelope. */

@@ -42,15 +42,45 @@ export class ApiFailure extends Error {
   readonly code: string
   readonly codeNum: number
   readonly details: Record<string, unknown> | undefined
-  constructor(status: number, code: string, codeNum: number, message: string, details?: Record<string, unknown>) {
+  /** Extra response headers (`Allow`, `Retry-After`). */
+  readonly headers: Readonly<Record<string, string>> | undefined
+  constructor(status: number, code: string, codeNum: number, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
     super(message)
     this.name = 'ApiFailure'
     this.status = status
     this.code = code
     this.codeNum = codeNum
     this.details = details
+    this.headers = headers
   }
 }
+
+/** The methods the exchange serves; any other (TRACE, PATCH, FOO …) is answered 405 on every path. */
+export const SERVED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE']
+
+/**
+ * The shape of each path parameter, by name, so that a path whose segment has the wrong shape is an
+ * unknown route (404 ROUTE_NOT_FOUND) rather than a lookup of a resource that cannot exist:
+ * `GET /api/v1/perp/orders/history` is not the order "history". A name not listed takes
+ * `DEFAULT_PARAM`: unreserved URL characters only, so the signed path and the wire path are the same
+ * bytes (no percent-encoding ever reaches a handler).
+ */
+export const PARAM_FORMATS: Readonly<Record<string, RegExp>> = {
+  /** Order ids: decimal digits, as the real service issues them (beyond 2^53, so kept as strings). */
+  id: /^\d{1,32}$/,
+  /** API key ids: `key_` and digits. */
+  apiKeyId: /^key_\d{1,16}$/,
+  /** Market symbols `<BASE>-<QUOTE>`, either case: the market policy (`symbolCase`) decides what lowercase means. */
+  market: /^[A-Za-z0-9]{1,20}-[A-Za-z0-9]{1,20}$/,
+  /** Prediction market ids: decimal digits. */
+  marketId: /^\d{1,32}$/,
+  /** Token symbols: USDC, BTC … */
+  token: /^[A-Z0-9]{1,20}$/,
+  symbol: /^[A-Z0-9]{1,20}$/,
+  /** Championship slugs: lower-case words joined by hyphens. */
+  slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+}
+const DEFAULT_PARAM = /^[A-Za-z0-9._~-]{1,128}$/
 
 interface CompiledRoute extends Route {
   segments: string[]
@@ -70,17 +100,20 @@ export class Router {
     return this.#routes
   }
 
-  /** The route for a path, `undefined` when none; `methodMismatch` when only the method is wrong. */
-  match(method: string, path: string): { route: Route; params: Record<string, string> } | { methodMismatch: true } | undefined {
+  /**
+   * The route for a path, `undefined` when none; `methodMismatch` (with the methods that path
+   * serves) when only the method is wrong.
+   */
+  match(method: string, path: string): { route: Route; params: Record<string, string> } | { methodMismatch: true; allowed: string[] } | undefined {
     const parts = path.split('/')
-    let pathMatched = false
+    const allowed = new Set<string>()
     for (const route of this.#routes) {
       const params = matchSegments(route.segments, parts)
       if (!params) continue
       if (route.method === method) return { route, params }
-      pathMatched = true
+      allowed.add(route.method)
     }
-    return pathMatched ? { methodMismatch: true } : undefined
+    return allowed.size > 0 ? { methodMismatch: true, allowed: [...allowed] } : undefined
   }
 }
 
@@ -95,12 +128,9 @@ function matchSegments(pattern: string[], parts: string[]): Record<string, strin
     const want = pattern[i]!
     const got = parts[i]!
     if (want.startsWith(':')) {
-      if (got === '') return undefined
-      try {
-        params[want.slice(1)] = decodeURIComponent(got)
-      } catch {
-        return undefined
-      }
+      const name = want.slice(1)
+      if (!(PARAM_FORMATS[name] ?? DEFAULT_PARAM).test(got)) return undefined
+      params[name] = got
     } else if (want !== got) return undefined
   }
   return params

@@ -9,14 +9,22 @@ export type Decimal = bigint
 const PLACES = 18
 export const ONE: Decimal = 10n ** BigInt(PLACES)
 
+/** Most digits a decimal may have in all (before and after the point), and after the point. */
+export const MAX_DIGITS = 40
+export const MAX_PLACES = PLACES
+
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/
 
-/** Decimal text (`"65000"`, `"-0.25"`) to a decimal; `undefined` for anything else or more than 18 places. */
+/**
+ * Decimal text (`"65000"`, `"-0.25"`) to a decimal; `undefined` for anything else, more than 40
+ * digits or more than 18 places. The length is checked first, so a huge text costs no arithmetic.
+ */
 export function parseDecimal(text: string): Decimal | undefined {
+  if (text.length > MAX_DIGITS + 2) return undefined
   const match = DECIMAL_TEXT.exec(text)
   if (!match) return undefined
   const [, sign, whole, fraction = ''] = match
-  if (fraction.length > PLACES) return undefined
+  if (fraction.length > MAX_PLACES || whole!.length + fraction.length > MAX_DIGITS) return undefined
   const units = BigInt(whole!) * ONE + BigInt(fraction.padEnd(PLACES, '0'))
   return sign === '-' ? -units : units
 }

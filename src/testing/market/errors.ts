@@ -5,6 +5,27 @@ import { ApiFailure } from '../http/router.ts'
 /** Request-level failures are the platform's. */
 export const { invalidParams, notFound } = failures
 
+/** Over one of the exchange's limits (see policy.ts): REQ_INVALID_PARAMS naming the field and the limit. */
+export function overLimit(field: string, limit: number, reason: string): ApiFailure {
+  return new ApiFailure(400, 'REQ_INVALID_PARAMS', 10002, `${field}: ${reason}`, { field, reason, limit })
+}
+
+/**
+ * Runs `read` for one entry of a list; a REQ_INVALID_PARAMS it throws names the entry:
+ * `price` becomes `orders[3].price`.
+ */
+export function inEntry<T>(entry: string, read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    if (!(error instanceof ApiFailure) || error.code !== 'REQ_INVALID_PARAMS') throw error
+    const inner = error.details?.field
+    const field = typeof inner === 'string' && inner !== '' && inner !== 'body' ? `${entry}.${inner}` : entry
+    const reason = typeof error.details?.reason === 'string' ? error.details.reason : error.message
+    throw new ApiFailure(error.status, error.code, error.codeNum, `${field}: ${reason}`, { ...error.details, field, reason })
+  }
+}
+
 export function invalidPrice(message: string): ApiFailure {
   return new ApiFailure(400, 'REQ_INVALID_PRICE', 10003, message, { field: 'priceE6' })
 }

@@ -17,6 +17,7 @@ import { MarketState, type MarketOptions } from './state.ts'
 import { orderView, positionView } from './trade-views.ts'
 
 export type { MarketOptions } from './state.ts'
+export { DEFAULT_POLICY, type MarketPolicy } from './policy.ts'
 export { MARKET_MAKER } from './ledger.ts'
 
 export interface MarketModule extends ExchangeModule {

@@ -1,9 +1,10 @@
 /**
  * Reading request fields on the server side. Every bad value becomes REQ_INVALID_PARAMS naming
- * the field, so a client sees which input the exchange refused.
+ * the field, so a client sees which input the exchange refused. A body names the fields its route
+ * knows; any other field is refused, so a misspelt `reduce_only` cannot be dropped in silence.
  */
-import { type Decimal, parseDecimal } from './decimal.ts'
-import { invalidParams } from './errors.ts'
+import { type Decimal, MAX_DIGITS, MAX_PLACES, parseDecimal } from './decimal.ts'
+import { invalidParams, overLimit } from './errors.ts'
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -17,10 +18,18 @@ export class Fields {
     this.#fromQuery = fromQuery
   }
 
-  static body(body: unknown): Fields {
+  /** A JSON object body whose fields are all among `known`: REQ_INVALID_PARAMS naming the first that is not. */
+  static body(body: unknown, known: readonly string[]): Fields {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidParams('body', 'the body must be a JSON object')
     const record = body as Record<string, unknown>
+    const unknown = Object.keys(record).find((name) => !known.includes(name))
+    if (unknown !== undefined) throw invalidParams(unknown, unknownFieldReason(unknown, known))
     return new Fields((name) => (Object.hasOwn(record, name) ? record[name] : undefined), false)
+  }
+
+  /** A route that takes no body: none, or an empty object; any field is refused naming it. */
+  static none(body: unknown): void {
+    if (body !== undefined) Fields.body(body, [])
   }
 
   static query(query: URLSearchParams): Fields {
@@ -55,7 +64,7 @@ export class Fields {
     if (!this.has(name)) return undefined
     const raw = this.#read(name)
     const value = typeof raw === 'string' ? parseDecimal(raw) : undefined
-    if (value === undefined) throw invalidParams(name, `${name} must be a decimal number written as a string`)
+    if (value === undefined) throw invalidParams(name, `${name} must be a decimal number written as a string, at most ${MAX_DIGITS} digits and ${MAX_PLACES} after the point`)
     if (value <= 0n) throw invalidParams(name, `${name} must be greater than zero`)
     return value
   }
@@ -94,39 +103,36 @@ export class Fields {
 
   /** An id: a string, or an integer (ids are strings on the wire, string-or-number on input). */
   id(name: string): string {
-    const value = this.#read(name)
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
-    if (typeof value === 'string' && value !== '') return value
-    throw invalidParams(name, `${name} is required`)
+    if (!this.has(name)) throw invalidParams(name, `${name} is required`)
+    return toId(this.#read(name), name)
   }
 
   /** A list of ids, at most `limit` of them. */
   ids(name: string, limit: number): string[] {
-    const value = this.#read(name)
-    if (!Array.isArray(value)) throw invalidParams(name, `${name} must be an array`)
-    if (value.length > limit) throw invalidParams(name, `${name} takes at most ${limit} entries`)
-    return value.map((entry, index) => {
-      if (typeof entry === 'string' && entry !== '') return entry
-      if (typeof entry === 'number' && Number.isSafeInteger(entry)) return String(entry)
-      throw invalidParams(`${name}[${index}]`, `${name}[${index}] must be an id`)
-    })
+    return this.list(name, limit).map((entry, index) => toId(entry, `${name}[${index}]`))
   }
 
   /** An optional list of non-empty strings, at most `limit` of them. */
   optionalStrings(name: string, limit: number): string[] | undefined {
     if (!this.has(name)) return undefined
-    const value = this.#read(name)
-    if (!Array.isArray(value) || value.length > limit || !value.every((entry) => typeof entry === 'string' && entry !== '')) {
-      throw invalidParams(name, `${name} must be an array of at most ${limit} non-empty strings`)
-    }
+    const value = this.list(name, limit)
+    const bad = value.findIndex((entry) => typeof entry !== 'string' || entry === '')
+    if (bad >= 0) throw invalidParams(`${name}[${bad}]`, `${name}[${bad}] must be a non-empty string`)
     return value as string[]
   }
 
-  /** A list of objects, at most `limit` of them. */
+  /** A non-empty list, at most `limit` entries (over it: REQ_INVALID_PARAMS with the limit in its details). */
   list(name: string, limit: number): unknown[] {
     const value = this.#read(name)
     if (!Array.isArray(value) || value.length === 0) throw invalidParams(name, `${name} must be a non-empty array`)
-    if (value.length > limit) throw invalidParams(name, `${name} takes at most ${limit} entries`)
+    if (value.length > limit) throw overLimit(name, limit, `${name} takes at most ${limit} entries; this exchange's limit`)
+    return value
+  }
+
+  /** An optional count such as a page size: a positive integer, at most `limit` (the exchange's policy). */
+  optionalCount(name: string, limit: number): number | undefined {
+    const value = this.optionalInteger(name, 1, Number.MAX_SAFE_INTEGER)
+    if (value !== undefined && value > limit) throw overLimit(name, limit, `${name} must be at most ${limit}; this exchange's limit`)
     return value
   }
 
@@ -138,6 +144,26 @@ export class Fields {
     }
     return value
   }
+}
+
+/**
+ * An id as a decimal or text string. A JSON number is taken only while it is a safe integer: a
+ * larger one has already lost digits in JSON.parse and would name another order.
+ */
+function toId(value: unknown, name: string): string {
+  if (typeof value === 'string' && value !== '') return value
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value)
+  const reason = typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) ? `${name} is beyond 2^53 as a JSON number; send it as a string` : `${name} must be an id (a string)`
+  throw invalidParams(name, reason)
+}
+
+/** Why a field is refused; a snake_case spelling of a known camelCase field (or the reverse) gets the right name. */
+function unknownFieldReason(name: string, known: readonly string[]): string {
+  const camel = name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
+  const snake = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+  const spelling = [camel, snake].find((candidate) => candidate !== name && known.includes(candidate))
+  const hint = spelling ? `; did you mean ${spelling}?` : known.length > 0 ? `; this route takes ${known.join(', ')}` : '; this route takes no body fields'
+  return `${name} is not a field of this route${hint}`
 }
 
 /** A required field's value; REQ_INVALID_PARAMS "<name> is required" when it was left out. */

@@ -7,7 +7,10 @@ import type { TradingMarket } from './demo-data.ts'
 import { invalidParams, notFound } from './errors.ts'
 import { MarketMaker } from './market-maker.ts'
 import { type CandleSource, referencePrice } from './prices.ts'
+import type { MarketPolicy } from './policy.ts'
 import type { OrderVenue } from './venue.ts'
+
+type SymbolCase = MarketPolicy['symbolCase']
 
 const LADDER_LEVELS = 10
 const LADDER_STEP_BPS = 5
@@ -16,25 +19,32 @@ export class MarketBoard<M extends TradingMarket> {
   readonly #markets: ReadonlyMap<string, M>
   readonly #pinned = new Map<string, Decimal>()
   readonly #maker = new MarketMaker()
+  readonly #symbolCase: SymbolCase
 
-  constructor(markets: readonly M[]) {
+  constructor(markets: readonly M[], symbolCase: SymbolCase) {
     this.#markets = new Map(markets.map((market) => [market.symbol, market]))
+    this.#symbolCase = symbolCase
   }
 
   list(): M[] {
     return [...this.#markets.values()]
   }
 
+  /** A symbol as the exchange's symbol-case policy reads it: as written, or upper-cased. */
+  canonical(symbol: string): string {
+    return this.#symbolCase === 'upper' ? symbol.toUpperCase() : symbol
+  }
+
   /** The market of a path parameter; NOT_FOUND when unknown. */
   get(symbol: string): M {
-    const market = this.#markets.get(symbol)
+    const market = this.#markets.get(this.canonical(symbol))
     if (!market) throw notFound(`unknown market ${symbol}`)
     return market
   }
 
   /** The market named in a request body; REQ_INVALID_PARAMS when unknown. */
   field(symbol: string): M {
-    const market = this.#markets.get(symbol)
+    const market = this.#markets.get(this.canonical(symbol))
     if (!market) throw invalidParams('market', `unknown market ${symbol}; markets: ${[...this.#markets.keys()].join(', ')}`)
     return market
   }

@@ -11,6 +11,10 @@ export interface TradeOrderInput<M extends TradingMarket> extends Omit<OrderRequ
   market: M
 }
 
+/** The body fields of a spot order; a perp order also takes reduceOnly and leverage. Spot has no position to reduce. */
+export const SPOT_ORDER_FIELDS = ['market', 'side', 'type', 'size', 'price', 'clientOrderId', 'timeInForce', 'postOnly'] as const
+export const PERP_ORDER_FIELDS = [...SPOT_ORDER_FIELDS, 'reduceOnly', 'leverage'] as const
+
 const SIDES: readonly Side[] = ['buy', 'sell']
 const ORDER_TYPES: readonly OrderType[] = ['limit', 'market']
 const TIMES_IN_FORCE: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK']
@@ -20,6 +24,8 @@ export function readTradeOrder<M extends TradingMarket>(fields: Fields, board: M
   const side = fields.oneOf('side', SIDES)
   const type = fields.oneOf('type', ORDER_TYPES)
   const size = fields.decimal('size')
+  // A market order's price would be ignored: refused, so a caller never believes it was applied.
+  if (type === 'market' && fields.has('price')) throw invalidParams('price', 'a market order takes no price; send a limit order to set one')
   const price = type === 'limit' ? fields.decimal('price') : undefined
   board.checkGrid(market, size, price)
   const timeInForce = fields.optionalOneOf('timeInForce', TIMES_IN_FORCE) ?? (type === 'market' ? 'IOC' : 'GTC')

@@ -1,37 +1,60 @@
 /** The list shapes of the operations table in README.md: page lists, cursor lists and plain `limit`. */
 import { invalidParams } from './errors.ts'
-import type { CursorPage, Page } from '../../api/schemas.ts'
 import { Fields } from './input.ts'
 
-/** `limit` from the query: default `fallback`, at most `most`. */
-export function limitOf(query: URLSearchParams, fallback = 50, most = 100): number {
-  return Fields.query(query).optionalInteger('limit', 1, most) ?? fallback
+/** A page list: the items of one page, and where it sits among the others. */
+export interface Page<T> {
+  items: T[]
+  pagination: { page: number; pageSize: number; totalItems: number; totalPages: number; hasNext: boolean; hasPrev: boolean }
 }
 
-/** `page` (1-based) and `pageSize` (default 20, at most 100; `limit` is read as pageSize too). */
-export function pageOf<T>(items: readonly T[], query: URLSearchParams): Page<T> {
+export interface CursorPage<T> {
+  items: T[]
+  nextCursor: string | null
+}
+
+/** Lists cut to pages no larger than the exchange's `maxPageSize` policy. */
+export class Lists {
+  readonly maxPageSize: number
+
+  constructor(maxPageSize: number) {
+    this.maxPageSize = maxPageSize
+  }
+
+  /** `limit` from the query: default `fallback`, at most `most` (default: the page size policy). */
+  limit(query: URLSearchParams, fallback = 50, most = this.maxPageSize): number {
+    return Fields.query(query).optionalCount('limit', most) ?? Math.min(fallback, most)
+  }
+
+  page<T>(items: readonly T[], query: URLSearchParams): Page<T> {
+    return pageOf(items, query, this.maxPageSize)
+  }
+
+  /** `limit` items after the one whose key is `cursor` (items come newest first). */
+  cursor<T>(items: readonly T[], query: URLSearchParams, key: (item: T) => string): CursorPage<T> {
+    const limit = this.limit(query)
+    const cursor = Fields.query(query).optionalString('cursor')
+    let start = 0
+    if (cursor !== undefined) {
+      const index = items.findIndex((item) => key(item) === cursor)
+      if (index < 0) throw invalidParams('cursor', 'cursor is not one this list handed out')
+      start = index + 1
+    }
+    const slice = items.slice(start, start + limit)
+    const more = start + limit < items.length
+    return { items: slice, nextCursor: more && slice.length > 0 ? key(slice[slice.length - 1]!) : null }
+  }
+}
+
+/** `page` (1-based) and `pageSize` (default 20, at most `maxPageSize`; `limit` is read as pageSize too). */
+export function pageOf<T>(items: readonly T[], query: URLSearchParams, maxPageSize = 100): Page<T> {
   const fields = Fields.query(query)
   const page = fields.optionalInteger('page', 1, 1_000_000) ?? 1
-  const pageSize = fields.optionalInteger('pageSize', 1, 100) ?? fields.optionalInteger('limit', 1, 100) ?? 20
+  const pageSize = fields.optionalCount('pageSize', maxPageSize) ?? fields.optionalCount('limit', maxPageSize) ?? Math.min(20, maxPageSize)
   const totalItems = items.length
   const totalPages = Math.ceil(totalItems / pageSize)
   return {
     items: items.slice((page - 1) * pageSize, page * pageSize),
     pagination: { page, pageSize, totalItems, totalPages, hasNext: page < totalPages, hasPrev: page > 1 },
   }
-}
-
-/** `limit` items after the one whose key is `cursor` (items come newest first). */
-export function cursorOf<T>(items: readonly T[], query: URLSearchParams, key: (item: T) => string): CursorPage<T> {
-  const limit = limitOf(query)
-  const cursor = Fields.query(query).optionalString('cursor')
-  let start = 0
-  if (cursor !== undefined) {
-    const index = items.findIndex((item) => key(item) === cursor)
-    if (index < 0) throw invalidParams('cursor', 'cursor is not one this list handed out')
-    start = index + 1
-  }
-  const slice = items.slice(start, start + limit)
-  const more = start + limit < items.length
-  return { items: slice, nextCursor: more && slice.length > 0 ? key(slice[slice.length - 1]!) : null }
 }

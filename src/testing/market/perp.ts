@@ -7,12 +7,15 @@ import { append, newestFirst } from './collections.ts'
 import { abs, type Decimal, dec, formatDecimal, min, mul } from './decimal.ts'
 import { MAKER_FEE_RATE, PERP_MARKETS, type PerpMarket, QUOTE, TAKER_FEE_RATE } from './demo-data.ts'
 import type { Fill } from './engine.ts'
-import { invalidParams, notFound, priceDeviation, tpslExists } from './errors.ts'
+import { firstRefusedFill } from './fill-rules.ts'
+import { invalidParams, notFound, overLimit, priceDeviation, tpslExists } from './errors.ts'
 import { MarketBoard } from './market-board.ts'
+import type { MarketPolicy } from './policy.ts'
 import type { TradeOrderInput } from './order-input.ts'
 import {
   applyTrade,
   closable,
+  emptyPosition,
   initialMargin,
   isLiquidatable,
   isLong,
@@ -24,7 +27,7 @@ import {
 } from './positions.ts'
 import { fundingRate, fundingTimes } from './prices.ts'
 import { pick } from '../prng.ts'
-import { type IdSequence, remainingValue, isOpen, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
+import { type FillRefusal, type IdSequence, remainingValue, isOpen, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
 
 const DEFAULT_LEVERAGE = 20
 /** A limit price further than this from the mark price is refused (TRADE_PRICE_DEVIATION). */
@@ -48,7 +51,7 @@ export type TpslLeg = 'take_profit' | 'stop_loss'
 export type PerpRecord = Record<string, string | number | null>
 
 export class PerpDesk implements Settlement {
-  readonly board = new MarketBoard(PERP_MARKETS)
+  readonly board: MarketBoard<PerpMarket>
   readonly venue: OrderVenue
   /** Collects what liquidations leave over and covers what they lack. */
   insuranceFund: Decimal = dec('2500000')
@@ -59,8 +62,11 @@ export class PerpDesk implements Settlement {
   readonly #funding = new Map<string, PerpRecord[]>()
   readonly #pnl = new Map<string, PerpRecord[]>()
   readonly #liquidations = new Map<string, PerpRecord[]>()
+  readonly #maxLeverage: number
 
-  constructor(ledger: Ledger, ids: IdSequence) {
+  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase' | 'maxLeverage'>) {
+    this.board = new MarketBoard(PERP_MARKETS, policy.symbolCase)
+    this.#maxLeverage = policy.maxLeverage
     this.#ledger = ledger
     this.#ids = ids
     this.venue = new OrderVenue(ledger, this, ids)
@@ -70,9 +76,14 @@ export class PerpDesk implements Settlement {
     return this.board.reference(symbol, now)
   }
 
-  /** The account's leverage preference for a market, else 20x clamped to the market maximum. */
+  /** The highest leverage of a market: its own maximum, within the exchange's policy. */
+  maxLeverage(symbol: string): number {
+    return Math.min(this.board.get(symbol).maxLeverage, this.#maxLeverage)
+  }
+
+  /** The account's leverage preference for a market, else 20x clamped to the maximum. */
   leverageOf(accountId: string, symbol: string): number {
-    return this.#leverage.get(key(accountId, symbol)) ?? Math.min(DEFAULT_LEVERAGE, this.board.get(symbol).maxLeverage)
+    return this.#leverage.get(key(accountId, symbol)) ?? Math.min(DEFAULT_LEVERAGE, this.maxLeverage(symbol))
   }
 
   place(accountId: string, input: PerpOrderInput, now: number): Order {
@@ -105,8 +116,8 @@ export class PerpDesk implements Settlement {
   }
 
   setLeverage(accountId: string, symbol: string, leverage: number): void {
-    const market = this.board.get(symbol)
-    if (leverage > market.maxLeverage) throw invalidParams('leverage', `leverage must be between 1 and ${market.maxLeverage}`)
+    const most = this.maxLeverage(symbol)
+    if (leverage > most) throw overLimit('leverage', most, `leverage must be between 1 and ${most}`)
     const position = this.position(accountId, symbol)
     if (position) {
       const previous = position.leverage
@@ -223,6 +234,11 @@ export class PerpDesk implements Settlement {
     return { token: QUOTE, amount: margin + mul(notional, TAKER_FEE_RATE) }
   }
 
+  /** Settlement: the first resting order the planned fills may not fill (see fill-rules.ts). */
+  vet(taker: Order, fills: readonly Fill<Order>[]): FillRefusal | undefined {
+    return firstRefusedFill(taker, fills, { position: (accountId, symbol) => this.position(accountId, symbol), free: (accountId) => this.#ledger.peek(accountId, QUOTE).available })
+  }
+
   /** Settlement: closes against the position first (margin back plus PnL), then opens with new margin; pays the fee. */
   settle(order: Order, price: Decimal, size: Decimal, role: Role, now: number): { fee: Decimal; realizedPnl?: Decimal } {
     const reserve = order.reserve!
@@ -295,7 +311,7 @@ export class PerpDesk implements Settlement {
   #dropStaleReduceOnly(accountId: string, symbol: string, now: number): void {
     const position = this.position(accountId, symbol)
     for (const order of this.venue.ordersOf(accountId)) {
-      if (order.market === symbol && order.reduceOnly && isOpen(order) && closable(position, order.side) === 0n) this.venue.close(order, 'cancelled', now)
+      if (order.market === symbol && order.reduceOnly && isOpen(order) && closable(position, order.side) === 0n) this.venue.close(order, 'cancelled', now, 'reduce_only_would_increase')
     }
   }
 
@@ -315,7 +331,7 @@ export class PerpDesk implements Settlement {
   #open(accountId: string, symbol: string, leverage: number, now: number): Position {
     const existing = this.position(accountId, symbol)
     if (existing) return existing
-    const position: Position = { accountId, market: symbol, size: 0n, entryPrice: 0n, margin: 0n, leverage, realizedPnl: 0n, takeProfit: undefined, stopLoss: undefined, lastFundingAt: now, openedAt: now, updatedAt: now }
+    const position: Position = { ...emptyPosition(accountId, symbol, leverage), lastFundingAt: now, openedAt: now, updatedAt: now }
     this.#positions.set(key(accountId, symbol), position)
     return position
   }

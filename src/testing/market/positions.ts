@@ -35,6 +35,11 @@ export interface TradeEffect {
   marginReleased: Decimal
 }
 
+/** A position of nothing yet: what a first fill opens. */
+export function emptyPosition(accountId: string, market: string, leverage: number): Position {
+  return { accountId, market, size: 0n, entryPrice: 0n, margin: 0n, leverage, realizedPnl: 0n, takeProfit: undefined, stopLoss: undefined, lastFundingAt: 0, openedAt: 0, updatedAt: 0 }
+}
+
 export function isLong(position: Position): boolean {
   return position.size > 0n
 }

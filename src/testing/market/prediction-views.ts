@@ -2,7 +2,6 @@
  * JSON views of prediction data in the real service's units: `*E6` integers for prices and USDC,
  * integer share counts, and float prices in [0, 1] on the depth and order-book routes.
  */
-import type { PredictionMatch } from '../../api/prediction/markets.ts'
 import { type Decimal, div, mul, ONE, toE6, toNumber } from './decimal.ts'
 import type { Level } from './book.ts'
 import type { PredictionDesk } from './prediction.ts'
@@ -95,7 +94,17 @@ export function fillView(fill: AccountFill): Record<string, unknown> {
   }
 }
 
-/** A public match (no account ids), as the SDK types it. */
+/** A public match: no account ids. */
+export interface PredictionMatch {
+  matchId: string
+  marketId: string
+  outcomeIndex: number
+  takerSide: 0 | 1
+  priceE6: number
+  amount: number
+  createdAt: number
+}
+
 export function matchView(trade: Trade): PredictionMatch {
   const { marketId, outcomeIndex } = bookOf(trade)
   return { matchId: trade.tradeId, marketId, outcomeIndex, takerSide: trade.takerSide === 'buy' ? 0 : 1, priceE6: toE6(trade.price), amount: shares(trade.size), createdAt: trade.createdAt }

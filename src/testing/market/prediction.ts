@@ -125,7 +125,7 @@ export class PredictionDesk implements Settlement {
     const binary = input.marketType === 'binary'
     const labels = input.outcomes.length > 0 ? input.outcomes : binary ? ['Yes', 'No'] : []
     if (binary && labels.length !== 2) throw invalidParams('outcomes', 'a binary market has exactly two outcomes')
-    if (!binary && (labels.length < 3 || labels.length > 20)) throw invalidParams('outcomes', 'a multi_outcome market needs 3 to 20 outcomes')
+    if (!binary && labels.length < 3) throw invalidParams('outcomes', 'a multi_outcome market needs at least 3 outcomes')
     const referenceE6 = Math.floor(1_000_000 / labels.length / 1000) * 1000
     const marketId = String(this.#nextMarketId++)
     return this.#add({ marketId, ...input, outcomes: labels.map((label) => ({ label, priceE6: referenceE6 })), createdOffset: 0, endOffset: input.endTime - now }, now, accountId)

@@ -3,23 +3,23 @@ import type { Ledger } from './ledger.ts'
 import { type Decimal, fromInteger, mul } from './decimal.ts'
 import { MAKER_FEE_RATE, QUOTE, SPOT_MARKETS, TAKER_FEE_RATE, TOKENS, type TradingMarket } from './demo-data.ts'
 import type { Fill } from './engine.ts'
-import { invalidParams } from './errors.ts'
 import { MarketBoard } from './market-board.ts'
+import type { MarketPolicy } from './policy.ts'
 import type { TradeOrderInput } from './order-input.ts'
 import { type IdSequence, remainingValue, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
 
 export class SpotDesk implements Settlement {
-  readonly board = new MarketBoard(SPOT_MARKETS)
+  readonly board: MarketBoard<TradingMarket>
   readonly venue: OrderVenue
   readonly #ledger: Ledger
 
-  constructor(ledger: Ledger, ids: IdSequence) {
+  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase'>) {
+    this.board = new MarketBoard(SPOT_MARKETS, policy.symbolCase)
     this.#ledger = ledger
     this.venue = new OrderVenue(ledger, this, ids)
   }
 
   place(accountId: string, input: TradeOrderInput<TradingMarket>, now: number): Order {
-    if (input.reduceOnly) throw invalidParams('reduceOnly', 'spot orders cannot be reduceOnly')
     return this.venue.place({ ...input, accountId, market: input.market.symbol, leverage: 1 }, now)
   }
 

@@ -1,5 +1,7 @@
 /** Everything the market holds, built once per exchange from the clock and the options. */
 import { Ledger } from './ledger.ts'
+import { Lists } from './pages.ts'
+import { type MarketPolicy, marketPolicy } from './policy.ts'
 import { Championships } from './championship.ts'
 import { DEFAULT_CHALLENGE_PERIOD_MS, Oracle } from './oracle.ts'
 import { PerpDesk } from './perp.ts'
@@ -16,6 +18,8 @@ export interface MarketOptions {
   challengePeriodMs?: number
   /** Source of the prediction `txSignature` ids (default: a seeded, repeatable one). */
   random?: () => number
+  /** The exchange's limits (batch, page size, leverage, outcomes, symbol case); see policy.ts. */
+  policy?: Partial<MarketPolicy>
 }
 
 /** Order, trade and record ids start above 2^53, as the real service's do. */
@@ -28,12 +32,16 @@ export class MarketState {
   readonly prediction: PredictionDesk
   readonly championships: Championships
   readonly treasury: Treasury
+  readonly policy: MarketPolicy
+  readonly lists: Lists
 
   constructor(options: MarketOptions) {
     const now = options.now()
+    this.policy = marketPolicy(options.policy)
+    this.lists = new Lists(this.policy.maxPageSize)
     const ids = new IdSequence(FIRST_ID)
-    this.perp = new PerpDesk(this.ledger, ids)
-    this.spot = new SpotDesk(this.ledger, ids)
+    this.perp = new PerpDesk(this.ledger, ids, this.policy)
+    this.spot = new SpotDesk(this.ledger, ids, this.policy)
     const oracle = new Oracle(options.challengePeriodMs ?? DEFAULT_CHALLENGE_PERIOD_MS)
     this.prediction = new PredictionDesk(this.ledger, ids, oracle, options.random ?? seededRandom(1024), now)
     this.championships = new Championships(now)

@@ -19,6 +19,7 @@ export function orderView(order: Order, withLeverage: boolean): Record<string, u
     remainingSize: formatDecimal(order.remaining),
     avgFillPrice: average === undefined ? null : formatDecimal(average),
     status: order.status,
+    cancelReason: order.cancelReason,
     timeInForce: order.timeInForce,
     postOnly: order.postOnly,
     reduceOnly: order.reduceOnly,

@@ -14,6 +14,14 @@ export type OrderType = 'limit' | 'market'
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK'
 export type OrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected'
 export type Role = 'maker' | 'taker'
+/** Why the exchange cancelled what was left of an order when it was about to fill. */
+export type CancelReason = 'reduce_only_would_increase' | 'insufficient_margin'
+
+/** A resting order the planned fills may not fill, and why. */
+export interface FillRefusal {
+  maker: Order
+  reason: CancelReason
+}
 
 export interface OrderRequest {
   accountId: string
@@ -42,6 +50,8 @@ export interface Order extends Resting {
   filledNotional: Decimal
   fee: Decimal
   status: OrderStatus
+  /** Set when the exchange, not the owner, cancelled the rest of the order. */
+  cancelReason: CancelReason | null
   readonly timeInForce: TimeInForce
   readonly postOnly: boolean
   readonly reduceOnly: boolean
@@ -84,6 +94,11 @@ export interface Settlement {
   reserve(order: Order, fills: readonly Fill<Order>[]): { token: string; amount: Decimal }
   /** Moves balances (and positions) for one account's side of a fill. */
   settle(order: Order, price: Decimal, size: Decimal, role: Role, now: number): { fee: Decimal; realizedPnl?: Decimal }
+  /**
+   * The first resting order among the planned fills that may not fill as the account stands by
+   * then (reduce-only, margin). Areas whose orders lock all they need at placement have none.
+   */
+  vet?(taker: Order, fills: readonly Fill<Order>[]): FillRefusal | undefined
 }
 
 /** Ids like the real service's: decimal strings beyond 2^53, so clients must keep them as text. */
@@ -144,8 +159,7 @@ export class OrderVenue {
     const earlier = this.earlier(request.accountId, request.clientOrderId)
     if (earlier) return earlier
     const order = this.#create(request, now)
-    const book = this.book(order.market)
-    const fills = planFills(book, { side: order.side, limit: order.type === 'limit' ? order.price : undefined, size: order.size })
+    const fills = this.#plan(order, now)
     const refusal = refused(order, fills)
     if (refusal) {
       order.status = refusal
@@ -197,9 +211,10 @@ export class OrderVenue {
   }
 
   /** Ends a live order (cancelled, expired) and gives back what it locked. */
-  close(order: Order, status: OrderStatus, now: number): void {
+  close(order: Order, status: OrderStatus, now: number, reason?: CancelReason): void {
     this.book(order.market).remove(order)
     order.status = status
+    if (reason) order.cancelReason = reason
     order.updatedAt = now
     if (order.reserve) this.#ledger.release(order.reserve)
   }
@@ -224,7 +239,7 @@ export class OrderVenue {
     if (order.price !== before.price || size > before.size) order.seq = ++this.#seq
     let fills: Fill<Order>[]
     try {
-      fills = planFills(book, { side: order.side, limit: order.price, size: order.remaining })
+      fills = this.#plan(order, now)
       if (order.postOnly && fills.length > 0) throw invalidParams('price', 'a postOnly order cannot take liquidity')
       const need = this.#settlement.reserve(order, fills)
       order.reserve = this.#ledger.lock(order.accountId, need.token, need.amount)
@@ -280,6 +295,7 @@ export class OrderVenue {
       filledNotional: 0n,
       fee: 0n,
       status: 'open',
+      cancelReason: null,
       timeInForce: request.timeInForce,
       postOnly: request.postOnly,
       reduceOnly: request.reduceOnly,
@@ -289,6 +305,20 @@ export class OrderVenue {
       seq: ++this.#seq,
       createdAt: now,
       updatedAt: now,
+    }
+  }
+
+  /**
+   * The fills the order would get now. A resting order that may not fill as planned (its rules
+   * checked at fill time, not only when it was placed) is cancelled with its reason first.
+   */
+  #plan(taker: Order, now: number): Fill<Order>[] {
+    const book = this.book(taker.market)
+    for (;;) {
+      const fills = planFills(book, { side: taker.side, limit: taker.type === 'limit' ? taker.price : undefined, size: taker.remaining })
+      const refusal = this.#settlement.vet?.(taker, fills)
+      if (!refusal) return fills
+      this.close(refusal.maker, 'cancelled', now, refusal.reason)
     }
   }
 

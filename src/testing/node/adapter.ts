@@ -1,8 +1,9 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import type { ReferenceExchange } from '../exchange.ts'
 import { DroppedConnection } from '../faults/faults.ts'
+import { answerClientError } from './client-error.ts'
 import { CORS_HEADERS } from '../http/envelope.ts'
 
 export interface NodeListenerOptions {
@@ -34,14 +35,17 @@ function readCapped(req: IncomingMessage, limit: number): Promise<Uint8Array | u
   })
 }
 
-function toRequest(req: IncomingMessage, body: Uint8Array | undefined): Request {
+function urlOf(req: IncomingMessage): URL {
   // Connect-style mounts (vite's middlewares) strip their prefix from req.url; originalUrl keeps it.
   const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'
+  // An origin-form target is a path: joined, not resolved, so "//host/path" cannot name another host.
+  return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost')
+}
+
+function toRequest(req: IncomingMessage, body: Uint8Array | undefined): Request {
   const headers = new Headers()
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-  // An origin-form target is a path: joined, not resolved, so "//host/path" cannot name another host.
-  const url = target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost')
-  return new Request(url, { method: req.method, headers, body: body as BodyInit | undefined })
+  return new Request(urlOf(req), { method: req.method, headers, body: body as BodyInit | undefined })
 }
 
 /**
@@ -54,12 +58,16 @@ export function toNodeListener(
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     try {
-      const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+      // Methods a Request cannot carry (TRACE …) are refused here, before their body is read.
+      const refusal = exchange.refuseMethod(req.method ?? '', urlOf(req).pathname)
+      // A declared length over the limit is refused by the exchange from the header alone: read nothing.
+      const declaredTooLarge = Number(req.headers['content-length']) > exchange.maxBodyBytes
+      const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && !refusal && !declaredTooLarge
       const body = hasBody ? await readCapped(req, exchange.maxBodyBytes) : undefined
-      const response = await exchange.fetch(toRequest(req, body), { clientAddress: req.socket.remoteAddress })
+      const response = refusal ?? await exchange.fetch(toRequest(req, body), { clientAddress: req.socket.remoteAddress })
       const payload = Buffer.from(await response.arrayBuffer())
-      // A body cut short was not read to its end: close the connection rather than reuse it.
-      if (body && body.length > exchange.maxBodyBytes) res.setHeader('connection', 'close')
+      // A body not read to its end: close the connection rather than reuse it.
+      if (declaredTooLarge || (body && body.length > exchange.maxBodyBytes)) res.setHeader('connection', 'close')
       res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': String(payload.length) })
       res.end(payload)
     } catch (error) {
@@ -97,6 +105,7 @@ export interface RunningExchange {
 export async function serve({ exchange, port, host = '127.0.0.1', requestTimeoutMs = 30_000 }: ServeOptions): Promise<RunningExchange> {
   const timeouts = { requestTimeout: requestTimeoutMs, headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) }
   const server = createServer(timeouts, toNodeListener(exchange))
+  server.on('clientError', (error, socket) => void answerClientError(exchange, error, socket as Socket))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {

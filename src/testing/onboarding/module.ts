@@ -1,14 +1,14 @@
 import * as v from 'valibot'
-import { LOGIN_WINDOW_MS } from '../../onboarding/message.ts'
-import type { WalletType } from '../accounts.ts'
-import type { KeyPermission } from '../auth/keys.ts'
-import { parseBody } from '../http/failures.ts'
+import { walletKey, type WalletType } from '../accounts.ts'
+import { ReplayGuard } from '../auth/replay.ts'
+import { failures, parseBody } from '../http/failures.ts'
 import { ApiFailure, type ExchangeModule } from '../http/router.ts'
 import type { Platform } from '../platform.ts'
+import { loginPrefix, ONBOARDING_TOLERANCE_MS } from './login-message.ts'
 import { isWalletAddress, verifyWalletSignature } from './verify-wallet.ts'
 
-/** The spec's tolerance between the login timestamp and server time (the SDK knows it as LOGIN_WINDOW_MS). */
-export const ONBOARDING_TOLERANCE_MS = LOGIN_WINDOW_MS
+/** The spec's onboarding body, exactly: any other field is refused, never ignored. */
+const ONBOARD_FIELDS = ['walletAddress', 'walletType', 'message', 'signature', 'timestamp'] as const
 
 const OnboardBody = v.object({
   walletAddress: v.pipe(v.string(), v.minLength(1)),
@@ -16,21 +16,32 @@ const OnboardBody = v.object({
   message: v.string(),
   signature: v.pipe(v.string(), v.minLength(1)),
   timestamp: v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.regex(/^\d{1,16}$/))]),
-  permissions: v.optional(v.object({ canRead: v.optional(v.boolean()), canTrade: v.optional(v.boolean()) })),
-  partnerTag: v.optional(v.string()),
 })
+
+/** Refuses a body that is not an object, or carries a field the spec's body does not have (`permissions`, `partnerTag` …). */
+function refuseUnknownFields(body: unknown): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failures.invalidParams('', 'the body must be a JSON object')
+  for (const field of Object.keys(body)) {
+    if (!(ONBOARD_FIELDS as readonly string[]).includes(field)) throw failures.unknownField(field)
+  }
+}
 
 const onboardingFailure = (code: string, codeNum: number, message: string, details?: Record<string, unknown>) =>
   new ApiFailure(400, code, codeNum, message, details)
 
 /**
  * POST /api/v1/oauth/onboard: a wallet signature over `<serviceName> - login - <timestamp>` buys a
- * read+trade key (never withdraw). The first time a wallet is seen, its account is created.
+ * key with read and trade, always (never withdraw; more is the business of key management). The
+ * first time a wallet is seen, its account is created. A login message mints one key, once: it is
+ * remembered per wallet and timestamp (not per signature bytes, which an ECDSA signature can vary
+ * without the wallet) for as long as its timestamp passes the 300 s check.
  */
 export function onboardingModule(platform: Platform): ExchangeModule {
+  const used = new ReplayGuard({ toleranceMs: ONBOARDING_TOLERANCE_MS })
   return {
     register(router) {
       router.add('POST', '/api/v1/oauth/onboard', 'none', ({ body, now }) => {
+        refuseUnknownFields(body)
         const input = parseBody(OnboardBody, body)
         if (input.walletType !== 'evm' && input.walletType !== 'solana') {
           throw onboardingFailure('ONBOARD_BAD_WALLET', 12005, 'walletType must be "evm" or "solana"', { field: 'walletType' })
@@ -40,7 +51,7 @@ export function onboardingModule(platform: Platform): ExchangeModule {
           const shape = walletType === 'evm' ? '0x and 40 hex characters' : 'a base58 ed25519 public key (32 bytes)'
           throw onboardingFailure('ONBOARD_BAD_WALLET', 12005, `walletAddress must be ${shape}`, { field: 'walletAddress' })
         }
-        const prefix = `${platform.serviceName} - login - `
+        const prefix = loginPrefix(platform.serviceName)
         if (!input.message.startsWith(prefix)) {
           throw onboardingFailure('ONBOARD_BAD_MESSAGE', 12003, `the message must start with "${prefix}"`, { expectedPrefix: prefix })
         }
@@ -60,17 +71,18 @@ export function onboardingModule(platform: Platform): ExchangeModule {
           const how = walletType === 'evm' ? 'EIP-191 personal_sign, 0x + 130 hex' : 'ed25519, base58'
           throw onboardingFailure('ONBOARD_BAD_SIGNATURE', 12001, `the signature is not the wallet's signature of the message (${how})`)
         }
+        switch (used.admit(`${walletKey(walletType, input.walletAddress)}:${timestamp}`, Number(timestamp), now)) {
+          case 'replayed':
+            throw onboardingFailure('ONBOARD_REPLAYED', 12006, 'this login message has minted a key already; sign a new one (a fresh timestamp)', {
+              timestamp: Number(timestamp),
+            })
+          case 'full':
+            throw failures.unavailable('too many onboardings in flight; retry shortly', 1)
+        }
 
         const existing = platform.accounts.byWallet(walletType, input.walletAddress)
         const account = existing ?? platform.openWalletAccount(walletType, input.walletAddress)
-        const permissions: KeyPermission[] = []
-        if (input.permissions?.canRead !== false) permissions.push('read')
-        if (input.permissions?.canTrade !== false) permissions.push('trade')
-        const { record, secretKey } = platform.keys.mint({
-          accountId: account.id,
-          permissions,
-          label: input.partnerTag ? `onboarding (${input.partnerTag})` : 'onboarding',
-        })
+        const { record, secretKey } = platform.keys.mint({ accountId: account.id, permissions: ['read', 'trade'], label: 'onboarding' })
         return { apiKey: record.apiKey, secretKey, accountId: account.id, apiKeyId: record.id, isNewUser: !existing }
       })
     },

@@ -3,7 +3,6 @@ import { abs, type Decimal, dec, div, formatDecimal, fromInteger, mul } from '..
 import { QUOTE, TOKENS } from '../demo-data.ts'
 import { invalidParams } from '../errors.ts'
 import { Fields } from '../input.ts'
-import { pageOf } from '../pages.ts'
 import { MAINTENANCE_MARGIN_RATE, unrealizedPnl } from '../positions.ts'
 import type { MarketState } from '../state.ts'
 import { fillStats } from '../trade-views.ts'
@@ -11,7 +10,7 @@ import { isOpen } from '../venue.ts'
 import { type AddRoute, accountOf } from './route.ts'
 
 export function addAccountRoutes(add: AddRoute, market: MarketState): void {
-  const { ledger, perp, spot, prediction, treasury } = market
+  const { ledger, perp, spot, prediction, treasury, lists } = market
   const token = (fields: Fields) => {
     const symbol = fields.string('token')
     if (!TOKENS.some((candidate) => candidate.symbol === symbol)) throw invalidParams('token', `token must be one of ${TOKENS.map((candidate) => candidate.symbol).join(', ')}`)
@@ -45,15 +44,15 @@ export function addAccountRoutes(add: AddRoute, market: MarketState): void {
     return { spotValue, predictionValue }
   }
 
-  add('GET', '/account/deposits', 'read', (context) => pageOf(treasury.deposits(accountOf(context)), context.query))
+  add('GET', '/account/deposits', 'read', (context) => lists.page(treasury.deposits(accountOf(context)), context.query))
   add('POST', '/account/deposits', 'trade', (context) => {
-    const fields = Fields.body(context.body)
+    const fields = Fields.body(context.body, ['token', 'amount', 'txHash'])
     return treasury.deposit(accountOf(context), token(fields), fields.decimal('amount'), fields.optionalString('txHash'), context.now)
   })
 
-  add('GET', '/account/withdrawals', 'read', (context) => pageOf(treasury.withdrawals(accountOf(context)), context.query))
+  add('GET', '/account/withdrawals', 'read', (context) => lists.page(treasury.withdrawals(accountOf(context)), context.query))
   add('POST', '/account/withdrawals', 'withdraw', (context) => {
-    const fields = Fields.body(context.body)
+    const fields = Fields.body(context.body, ['token', 'amount', 'address'])
     return treasury.withdraw(accountOf(context), token(fields), fields.decimal('amount'), fields.string('address'), context.now)
   })
 

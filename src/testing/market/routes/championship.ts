@@ -14,6 +14,7 @@ const CHAMPIONSHIP_PERIODS = ['permanent', 'weekly', 'monthly', 'quarterly', 'an
 
 export function addChampionshipRoutes(add: AddRoute, market: MarketState): void {
   const { championships } = market
+  const { maxPageSize } = market.policy
   const championshipOf = (context: RouteContext) => championships.get(context.params.slug!)
   const ranked = (championship: Championship, query: Fields) => {
     const sortBy = query.optionalOneOf('sort_by', SORT_KEYS) ?? 'pnl'
@@ -28,7 +29,7 @@ export function addChampionshipRoutes(add: AddRoute, market: MarketState): void 
     const period = query.optionalOneOf('period', CHAMPIONSHIP_PERIODS)
     const featuredOnly = query.optionalBoolean('featured_only') ?? false
     const found = championships.list().filter((championship) => (status === undefined || championship.status === status) && (type === undefined || championship.type === type) && (period === undefined || championship.period === period) && (!featuredOnly || championship.featured))
-    return window(found.map(championshipView), query)
+    return window(found.map(championshipView), query, maxPageSize)
   })
 
   add('GET', '/championships/:slug', 'none', (context) => championshipView(championshipOf(context)))
@@ -39,7 +40,7 @@ export function addChampionshipRoutes(add: AddRoute, market: MarketState): void 
     const search = query.optionalString('search')?.toLowerCase()
     const { sortBy, period, standings } = ranked(championship, query)
     const found = standings.filter((entry) => search === undefined || `${entry.displayName} ${entry.accountId}`.toLowerCase().includes(search))
-    return { championshipId: championship.championshipId, slug: championship.slug, sortBy, period, ...window(found, query) }
+    return { championshipId: championship.championshipId, slug: championship.slug, sortBy, period, ...window(found, query, maxPageSize) }
   })
 
   add('GET', '/championships/:slug/top3', 'none', (context) => {
@@ -71,9 +72,9 @@ export function addChampionshipRoutes(add: AddRoute, market: MarketState): void 
   })
 }
 
-/** `offset` and `limit` (default 20, at most 100) over a list. */
-function window<T>(items: readonly T[], query: Fields): { items: T[]; total: number; offset: number; limit: number } {
+/** `offset` and `limit` (default 20, at most the page size policy) over a list. */
+function window<T>(items: readonly T[], query: Fields, maxPageSize: number): { items: T[]; total: number; offset: number; limit: number } {
   const offset = query.optionalInteger('offset', 0, Number.MAX_SAFE_INTEGER) ?? 0
-  const limit = query.optionalInteger('limit', 1, 100) ?? 20
+  const limit = query.optionalCount('limit', maxPageSize) ?? Math.min(20, maxPageSize)
   return { items: items.slice(offset, offset + limit), total: items.length, offset, limit }
 }

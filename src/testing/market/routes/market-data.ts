@@ -3,7 +3,7 @@ import { type Decimal, dec, div, floorTo, formatDecimal, max, min } from '../dec
 import { MAKER_FEE_RATE, TAKER_FEE_RATE, type TradingMarket } from '../demo-data.ts'
 import { Fields } from '../input.ts'
 import type { MarketBoard } from '../market-board.ts'
-import { limitOf } from '../pages.ts'
+import type { Lists } from '../pages.ts'
 import { type Candle, candles, pastTrades } from '../prices.ts'
 import { bookView, publicTrades } from '../trade-views.ts'
 import type { OrderVenue } from '../venue.ts'
@@ -14,13 +14,14 @@ const HUNDREDTH = dec('0.01')
 export interface MarketDataSource<M extends TradingMarket> {
   board: MarketBoard<M>
   venue: OrderVenue
+  lists: Lists
   /** Fields only this area's markets have (perp: leverage, funding). */
   marketExtras(market: M): Record<string, unknown>
   tickerExtras(market: M, now: number): Record<string, unknown>
 }
 
 export function addMarketDataRoutes<M extends TradingMarket>(add: AddRoute, area: 'perp' | 'spot', source: MarketDataSource<M>): void {
-  const { board, venue } = source
+  const { board, venue, lists } = source
   const marketView = (market: M) => ({
     symbol: market.symbol,
     baseAsset: market.baseAsset,
@@ -70,7 +71,7 @@ export function addMarketDataRoutes<M extends TradingMarket>(add: AddRoute, area
 
   add('GET', `${base}/:market/trades`, 'none', (context) => {
     const market = board.get(context.params.market!)
-    const limit = limitOf(context.query, 50, 500)
+    const limit = lists.limit(context.query, 50, 500)
     return publicTrades(market.symbol, venue.trades(market.symbol), pastTrades(board.candleSource(market.symbol), market.stepSize, limit, context.now), limit)
   })
 }

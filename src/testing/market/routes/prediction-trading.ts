@@ -1,11 +1,10 @@
 /** Prediction routes, account part: the activity feeds, my data, orders, complete sets, claims, oracle writes. */
-import { BATCH_LIMIT } from '../../../api/schemas.ts'
 import type { RouteContext } from '../../http/router.ts'
 import { toE6 } from '../decimal.ts'
 import { notional } from '../engine.ts'
 import { invalidPrice } from '../errors.ts'
 import { Fields } from '../input.ts'
-import { limitOf, pageOf } from '../pages.ts'
+import type { Lists } from '../pages.ts'
 import type { PredictionDesk, PredictionOrderInput } from '../prediction.ts'
 import { bookOf, type MarketType } from '../prediction-market.ts'
 import { fillView, matchView, orderView, placementView, positionRow, shares } from '../prediction-views.ts'
@@ -15,17 +14,18 @@ import { type AddRoute, accountOf } from './route.ts'
 
 const MAX_AMOUNT = 1_000_000_000
 
-export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk }: MarketState): void {
-  addFeeds(add, desk)
-  addMine(add, desk)
+export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk, lists, policy }: MarketState): void {
+  const lastOutcome = policy.maxOutcomes - 1
+  addFeeds(add, desk, lists)
+  addMine(add, desk, lists)
 
   for (const [prefix, route] of [['/prediction', 'binary'], ['/prediction/multi-outcome', 'multi_outcome']] as const) {
-    add('POST', `${prefix}/orders`, 'trade', (context) => placementView(desk, desk.place(accountOf(context), route, readPredictionOrder(Fields.body(context.body)), context.now)))
-    addSets(add, desk, prefix, route)
+    add('POST', `${prefix}/orders`, 'trade', (context) => placementView(desk, desk.place(accountOf(context), route, readPredictionOrder(Fields.body(context.body, PREDICTION_ORDER_FIELDS), lastOutcome), context.now)))
+    addSets(add, desk, prefix, route, lastOutcome)
   }
 
   add('POST', '/prediction/orders/cancel', 'trade', (context) => {
-    const fields = Fields.body(context.body)
+    const fields = Fields.body(context.body, ['marketId', 'orderId'])
     const accountId = accountOf(context)
     const order = desk.order(accountId, fields.id('marketId'), fields.id('orderId'))
     desk.venue.cancel(accountId, order.id, context.now)
@@ -33,84 +33,84 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk }: 
   })
 
   add('POST', '/prediction/orders/batch-cancel', 'trade', (context) => {
-    const fields = Fields.body(context.body)
+    const fields = Fields.body(context.body, ['marketId', 'orderIds'])
     const accountId = accountOf(context)
     const marketId = desk.market(fields.id('marketId')).marketId
-    const ids = fields.ids('orderIds', BATCH_LIMIT).filter((orderId) => desk.venue.ordersOf(accountId).some((order) => order.id === orderId && bookOf(order).marketId === marketId))
+    const ids = fields.ids('orderIds', policy.maxBatch).filter((orderId) => desk.venue.ordersOf(accountId).some((order) => order.id === orderId && bookOf(order).marketId === marketId))
     const cancelled = desk.venue.cancelMany(accountId, ids, context.now)
     return { cancelledCount: cancelled.length, orderIds: cancelled }
   })
 
   add('POST', '/prediction/orders/cancel-all', 'trade', (context) => {
-    const fields = Fields.body(context.body ?? {})
+    const fields = Fields.body(context.body ?? {}, ['marketId'])
     const marketId = fields.has('marketId') ? desk.market(fields.id('marketId')).marketId : undefined
     const cancelled = desk.cancelAll(accountOf(context), marketId, context.now)
     return { cancelledCount: cancelled.length, orderIds: cancelled }
   })
 
   add('POST', '/prediction/oracle/challenges', 'trade', (context) => {
-    const fields = Fields.body(context.body)
+    const fields = Fields.body(context.body, ['marketId', 'outcomeIndex', 'evidenceHash'])
     const marketId = fields.id('marketId')
-    desk.challenge(accountOf(context), marketId, fields.integer('outcomeIndex', 0, 63), fields.optionalString('evidenceHash'), context.now)
+    desk.challenge(accountOf(context), marketId, fields.integer('outcomeIndex', 0, lastOutcome), fields.optionalString('evidenceHash'), context.now)
     return { txSignature: desk.newTxSignature(), ...desk.oracle.proposal(marketId)! }
   })
 
   add('POST', '/prediction/oracle/finalizations', 'trade', (context) => {
-    const market = desk.finalize(Fields.body(context.body).id('marketId'), context.now)
+    const market = desk.finalize(Fields.body(context.body, ['marketId']).id('marketId'), context.now)
     return { txSignature: desk.newTxSignature(), marketId: market.marketId, status: 'finalized', finalOutcomeIndex: market.finalOutcomeIndex, finalizedAt: market.resolvedAt }
   })
 }
 
 /** Mint, redeem and claim on one route family (binary or multi-outcome). */
-function addSets(add: AddRoute, desk: PredictionDesk, prefix: string, route: MarketType): void {
-  const read = (context: RouteContext) => {
-    const fields = Fields.body(context.body)
+function addSets(add: AddRoute, desk: PredictionDesk, prefix: string, route: MarketType, lastOutcome: number): void {
+  const read = (context: RouteContext, known: readonly string[]) => {
+    const fields = Fields.body(context.body, known)
     return { accountId: accountOf(context), marketId: fields.id('marketId'), fields }
   }
 
   add('POST', `${prefix}/mints`, 'trade', (context) => {
-    const { accountId, marketId, fields } = read(context)
+    const { accountId, marketId, fields } = read(context, ['marketId', 'amount'])
     const amount = fields.integer('amount', 1, MAX_AMOUNT)
     const market = desk.mint(accountId, route, marketId, amount, context.now)
     return { txSignature: desk.newTxSignature(), marketId, amount, costE6: amount * 1_000_000, outcomes: market.outcomes.map((outcome, outcomeIndex) => ({ outcomeIndex, label: outcome.label, shares: amount })) }
   })
 
   add('POST', `${prefix}/redemptions`, 'trade', (context) => {
-    const { accountId, marketId, fields } = read(context)
+    const { accountId, marketId, fields } = read(context, ['marketId', 'amount'])
     const amount = fields.integer('amount', 1, MAX_AMOUNT)
     desk.redeem(accountId, route, marketId, amount, context.now)
     return { txSignature: desk.newTxSignature(), marketId, amount, payoutE6: amount * 1_000_000 }
   })
 
   add('POST', `${prefix}/claims`, 'trade', (context) => {
-    const { accountId, marketId, fields } = read(context)
-    const outcomeIndex = route === 'multi_outcome' ? fields.integer('outcomeIndex', 0, 63) : undefined
+    const { accountId, marketId, fields } = read(context, route === 'multi_outcome' ? ['marketId', 'outcomeIndex'] : ['marketId'])
+    const outcomeIndex = route === 'multi_outcome' ? fields.integer('outcomeIndex', 0, lastOutcome) : undefined
     const claimed = desk.claim(accountId, route, marketId, outcomeIndex, context.now)
     return { txSignature: desk.newTxSignature(), marketId, outcomeIndex: claimed.outcomeIndex, shares: shares(claimed.shares), payoutE6: toE6(claimed.shares) }
   })
 }
 
 /** Public feeds: the activity of all markets and the global match history. */
-function addFeeds(add: AddRoute, desk: PredictionDesk): void {
+function addFeeds(add: AddRoute, desk: PredictionDesk, lists: Lists): void {
   const allTrades = () => desk.list().flatMap((market) => desk.trades(market))
 
   add('GET', '/prediction/activity', 'none', (context) => {
     const trades = allTrades().map((trade) => ({ type: 'trade', ...matchView(trade), timestamp: trade.createdAt }))
     const events = desk.events().filter((event) => event.timestamp <= context.now)
     const items = [...trades, ...events].sort((a, b) => b.timestamp - a.timestamp)
-    return { items: items.slice(0, limitOf(context.query, 50, 100)) }
+    return { items: items.slice(0, lists.limit(context.query, 50)) }
   })
 
   add('GET', '/prediction/matches', 'none', (context) => ({
     items: allTrades()
       .sort((a, b) => b.createdAt - a.createdAt)
-      .slice(0, limitOf(context.query, 50, 100))
+      .slice(0, lists.limit(context.query, 50))
       .map(matchView),
   }))
 }
 
 /** The caller's own prediction data (page lists). */
-function addMine(add: AddRoute, desk: PredictionDesk): void {
+function addMine(add: AddRoute, desk: PredictionDesk, lists: Lists): void {
   const marketFilter = (context: RouteContext) => Fields.query(context.query).optionalString('marketId')
   const fills = (context: RouteContext) => {
     const marketId = marketFilter(context)
@@ -121,16 +121,16 @@ function addMine(add: AddRoute, desk: PredictionDesk): void {
     const marketId = marketFilter(context)
     const clientOrderId = Fields.query(context.query).optionalString('clientOrderId')
     const orders = desk.venue.ordersOf(accountOf(context)).filter((order) => (marketId === undefined || bookOf(order).marketId === marketId) && (clientOrderId === undefined || order.clientOrderId === clientOrderId))
-    return pageOf(
+    return lists.page(
       orders.map((order) => orderView(desk, order)),
       context.query,
     )
   })
 
-  add('GET', '/prediction/me/trades', 'read', (context) => pageOf(fills(context).map(fillView), context.query))
+  add('GET', '/prediction/me/trades', 'read', (context) => lists.page(fills(context).map(fillView), context.query))
 
   add('GET', '/prediction/me/matches', 'read', (context) =>
-    pageOf(
+    lists.page(
       fills(context).map((fill) => {
         const { tradeId, ...rest } = fillView(fill)
         return { matchId: tradeId, ...rest }
@@ -144,7 +144,7 @@ function addMine(add: AddRoute, desk: PredictionDesk): void {
     const activeOnly = query.optionalBoolean('activeOnly') ?? false
     const marketId = query.optionalString('marketId')
     const rows = desk.positionsOf(accountOf(context)).filter((row) => (marketId === undefined || row.market.marketId === marketId) && (!activeOnly || row.shares > 0n))
-    return pageOf(
+    return lists.page(
       rows.map((row) => positionRow(desk, row, context.now)),
       context.query,
     )
@@ -167,11 +167,13 @@ function addMine(add: AddRoute, desk: PredictionDesk): void {
   })
 }
 
+const PREDICTION_ORDER_FIELDS = ['marketId', 'side', 'outcomeIndex', 'priceE6', 'amount', 'orderType', 'clientOrderId']
+
 /** A prediction order body: priceE6 off the 0.1-cent grid in [1000, 999000] is REQ_INVALID_PRICE. */
-function readPredictionOrder(fields: Fields): PredictionOrderInput {
+function readPredictionOrder(fields: Fields, lastOutcome: number): PredictionOrderInput {
   const marketId = fields.id('marketId')
   const side = fields.integer('side', 0, 1) as 0 | 1
-  const outcomeIndex = fields.integer('outcomeIndex', 0, 63)
+  const outcomeIndex = fields.integer('outcomeIndex', 0, lastOutcome)
   const priceE6 = fields.integer('priceE6', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
   if (priceE6 % 1000 !== 0 || priceE6 < 1000 || priceE6 > 999_000) throw invalidPrice('priceE6 must be a multiple of 1000 in [1000, 999000]')
   const amount = fields.integer('amount', 1, MAX_AMOUNT)

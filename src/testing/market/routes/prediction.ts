@@ -1,10 +1,8 @@
 /** Prediction routes, open part: discovery, market data, oracle reads; market creation. */
-import { BATCH_LIMIT } from '../../../api/schemas.ts'
 import type { RouteContext } from '../../http/router.ts'
 import { fromInteger, toE6 } from '../decimal.ts'
 import { notional } from '../engine.ts'
 import { Fields } from '../input.ts'
-import { limitOf, pageOf } from '../pages.ts'
 import { bookKey, type MarketStatus, type PredictionMarket } from '../prediction-market.ts'
 import { depthLevels, marketView, matchView, orderbookLevels, orderView, outcomesView, shares } from '../prediction-views.ts'
 import { ORACLE_BOND_E6 } from '../oracle.ts'
@@ -17,18 +15,18 @@ const STATUSES: readonly MarketStatus[] = ['active', 'closed', 'resolved']
 const MARKET_TYPES = ['binary', 'multi_outcome'] as const
 const BALANCE_TOLERANCE_E6 = 20_000
 
-export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketState): void {
+export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, policy }: MarketState): void {
   const view = (market: PredictionMarket, now: number) => marketView(desk, market, now)
   const marketOf = (context: RouteContext) => desk.market(context.params.marketId!)
   const outcomeOf = (context: RouteContext, market: PredictionMarket) => {
-    const outcomeIndex = Fields.query(context.query).optionalInteger('outcomeIndex', 0, 63) ?? 0
+    const outcomeIndex = Fields.query(context.query).optionalInteger('outcomeIndex', 0, policy.maxOutcomes - 1) ?? 0
     desk.outcome(market, outcomeIndex)
     return outcomeIndex
   }
   /** A limited, sorted selection of markets as `{ items }`. */
   const selection = (pick: (now: number) => PredictionMarket[]) => (context: RouteContext) => ({
     items: pick(context.now)
-      .slice(0, limitOf(context.query, 20, 100))
+      .slice(0, lists.limit(context.query, 20))
       .map((market) => view(market, context.now)),
   })
   const active = (now: number) => desk.list().filter((market) => desk.status(market, now) === 'active')
@@ -37,7 +35,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
 
   add('GET', '/prediction/tags', 'none', (context) =>
     counted(desk.list().flatMap((market) => market.tags))
-      .slice(0, limitOf(context.query, 20, 100))
+      .slice(0, lists.limit(context.query, 20))
       .map(([tag, count]) => ({ tag, count })),
   )
 
@@ -50,7 +48,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
     const markets = desk
       .list()
       .filter((market) => (status === undefined || desk.status(market, context.now) === status) && (category === undefined || market.category === category) && (marketType === undefined || market.marketType === marketType) && (tag === undefined || market.tags.includes(tag)))
-    return pageOf(
+    return lists.page(
       markets.map((market) => view(market, context.now)),
       context.query,
     )
@@ -64,11 +62,11 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
   add('GET', '/prediction/search', 'none', (context) => {
     const words = Fields.query(context.query).string('q').toLowerCase()
     const found = desk.list().filter((market) => [market.question, market.description, market.category, ...market.tags].some((text) => text.toLowerCase().includes(words)))
-    return { items: found.slice(0, limitOf(context.query, 20, 100)).map((market) => view(market, context.now)) }
+    return { items: found.slice(0, lists.limit(context.query, 20)).map((market) => view(market, context.now)) }
   })
 
   add('POST', '/prediction/markets', 'trade', (context) => {
-    const fields = Fields.body(context.body)
+    const fields = Fields.body(context.body, ['question', 'description', 'category', 'tags', 'marketType', 'outcomes', 'endTime'])
     const market = desk.createMarket(
       accountOf(context),
       {
@@ -77,7 +75,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
         category: fields.string('category'),
         tags: fields.optionalStrings('tags', 10) ?? [],
         marketType: fields.oneOf('marketType', MARKET_TYPES),
-        outcomes: fields.optionalStrings('outcomes', 20) ?? [],
+        outcomes: fields.optionalStrings('outcomes', policy.maxOutcomes) ?? [],
         endTime: fields.integer('endTime', 0, Number.MAX_SAFE_INTEGER),
       },
       context.now,
@@ -86,7 +84,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
   })
 
   add('POST', '/prediction/markets/batch-prices', 'none', (context) => {
-    const ids = Fields.body(context.body).ids('marketIds', BATCH_LIMIT)
+    const ids = Fields.body(context.body, ['marketIds']).ids('marketIds', policy.maxBatch)
     const markets = ids.flatMap((id) => desk.list().filter((market) => market.marketId === id))
     return {
       prices: markets.map((market) => {
@@ -129,7 +127,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
   add('GET', '/prediction/markets/:marketId/price-history', 'none', (context) => {
     const market = marketOf(context)
     const source = desk.candleSource(market, outcomeOf(context, market), context.now)
-    const limit = limitOf(context.query, 100, 1000)
+    const limit = lists.limit(context.query, 100, 1000)
     const newest = Math.floor(context.now / HOUR) * HOUR
     return Array.from({ length: limit }, (_, index) => newest - (limit - 1 - index) * HOUR).map((timestamp) => ({ timestamp, priceE6: toE6(source.priceAt(timestamp)) }))
   })
@@ -138,7 +136,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
     const market = marketOf(context)
     const orders = [...desk.venue.allOrders()].filter((order) => order.market.startsWith(`${market.marketId}:`)).reverse()
     return {
-      items: orders.slice(0, limitOf(context.query, 50, 100)).map((order) => {
+      items: orders.slice(0, lists.limit(context.query, 50)).map((order) => {
         const { clientOrderId: _client, ...publicView } = orderView(desk, order)
         return publicView
       }),
@@ -172,7 +170,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk }: MarketS
 
   add('GET', '/prediction/markets/:marketId/trades', 'none', (context) => {
     const market = marketOf(context)
-    const limit = limitOf(context.query, 50, 500)
+    const limit = lists.limit(context.query, 50, 500)
     const own = desk.trades(market).map((trade) => ({ ...matchView(trade), tradeId: trade.tradeId }))
     const history = market.outcomes.flatMap((_, outcomeIndex) =>
       pastTrades(desk.candleSource(market, outcomeIndex, context.now), fromInteger(1), limit, Math.min(context.now, market.endTime)).map((trade) => ({

@@ -1,0 +1,34 @@
+import type { Routes } from './routes.ts'
+
+/**
+ * Where the real service's public clients call operations that the spec puts elsewhere, for the
+ * `routes` option: `new ExchangeClient({ baseUrl, ...key, routes: realServiceRoutes })`.
+ *
+ * Taken from public clients of the service (source ids of ../shared/reference/real-service.md §0.3:
+ * S2 = the official skill's Python client, 2026; S3 = the older quant1024 SDK, whose paths are more
+ * likely to still exist than its field names). NOT verified against the live service. Only method and
+ * path move: field names (snake_case bodies, `page_size`) are not changed by a route.
+ */
+export const realServiceRoutes: Routes = {
+  // Account paths are /accounts/me/… [S2 api.py: overview; S3 account.py: the rest].
+  'account.getOverview': { method: 'GET', path: '/api/v1/accounts/me/overview' },
+  'account.listApiKeys': { method: 'GET', path: '/api/v1/accounts/me/api-keys' },
+  'account.getApiKey': { method: 'GET', path: '/api/v1/accounts/me/api-keys/:id' },
+  'account.listDeposits': { method: 'GET', path: '/api/v1/accounts/me/deposits' },
+  'account.createDeposit': { method: 'POST', path: '/api/v1/accounts/me/deposits' },
+  'account.getOnchainStatus': { method: 'GET', path: '/api/v1/accounts/me/onchain-status' },
+  'account.getPerpMargin': { method: 'GET', path: '/api/v1/accounts/me/perp/margin' },
+  'account.getPerpTradingStats': { method: 'GET', path: '/api/v1/accounts/me/perp/trading-stats' },
+  'account.getSpotSummary': { method: 'GET', path: '/api/v1/accounts/me/spot/summary' },
+  'account.listWithdrawals': { method: 'GET', path: '/api/v1/accounts/me/withdrawals' },
+  'account.requestWithdrawal': { method: 'POST', path: '/api/v1/accounts/me/withdrawals' },
+  // Order history under /orders [S2 for perp; S3 for spot].
+  'perp.getOrderHistory': { method: 'GET', path: '/api/v1/perp/orders/history' },
+  'spot.getOrderHistory': { method: 'GET', path: '/api/v1/spot/orders/history' },
+  // The insurance fund under /markets [S3].
+  'perp.getInsuranceFund': { method: 'GET', path: '/api/v1/perp/markets/insurance-fund' },
+  // Health at the root of /api/v1 [S3].
+  'system.health': { method: 'GET', path: '/api/v1/health' },
+  // Cancelling one prediction order is a DELETE with a JSON body [S2].
+  'prediction.cancelOrder': { method: 'DELETE', path: '/api/v1/prediction/orders/cancel' },
+}

@@ -1,0 +1,36 @@
+/**
+ * The exchange's own limits where the spec says "not shown" (batch size, page size, leverage,
+ * outcomes, symbol case). They are policy, not API shape: a client validates the shape and this
+ * exchange refuses what is over its limits, with REQ_INVALID_PARAMS naming the field and the limit.
+ */
+
+export interface MarketPolicy {
+  /** Most entries one batch takes (orders, order ids, market ids). Default 50, the real service's batch. */
+  maxBatch: number
+  /** Most items one page of a list returns (`pageSize`, `limit`). Default 100. */
+  maxPageSize: number
+  /** Highest perp leverage; a market's own maximum applies below it. Default 125. */
+  maxLeverage: number
+  /** Most outcomes a prediction market has (and so the highest outcomeIndex + 1). Default 32. */
+  maxOutcomes: number
+  /**
+   * `exact` (default): a market symbol must be written as listed, `btc-usdc` is an unknown market.
+   * `upper`: symbols are upper-cased before the lookup.
+   */
+  symbolCase: 'exact' | 'upper'
+}
+
+export const DEFAULT_POLICY: Readonly<MarketPolicy> = Object.freeze({ maxBatch: 50, maxPageSize: 100, maxLeverage: 125, maxOutcomes: 32, symbolCase: 'exact' })
+
+const COUNTS = ['maxBatch', 'maxPageSize', 'maxLeverage', 'maxOutcomes'] as const
+
+/** The defaults with `overrides` applied; a bad override throws a RangeError naming it. */
+export function marketPolicy(overrides: Partial<MarketPolicy> = {}): MarketPolicy {
+  const policy = { ...DEFAULT_POLICY, ...overrides }
+  for (const name of COUNTS) {
+    if (!Number.isSafeInteger(policy[name]) || policy[name] < 1) throw new RangeError(`policy.${name} must be a positive integer, got ${String(policy[name])}`)
+  }
+  if (policy.maxOutcomes < 2) throw new RangeError('policy.maxOutcomes must be at least 2 (a binary market has two)')
+  if (policy.symbolCase !== 'exact' && policy.symbolCase !== 'upper') throw new RangeError(`policy.symbolCase must be "exact" or "upper", got ${String(policy.symbolCase)}`)
+  return policy
+}
