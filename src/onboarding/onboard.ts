@@ -3,7 +3,7 @@ import { hideSecret } from '../auth/hidden-secret.ts'
 import { ServerClock } from '../auth/clock.ts'
 import { onboardingOperations, WALLET_TYPES, type OnboardedKey, type WalletType } from '../api/keys.ts'
 import { callOperation, parseInput } from '../api/operation.ts'
-import { SigningTimeoutError } from '../transport/errors.ts'
+import { OnboardingOutcomeUnknownError, OrderOutcomeUnknownError, SigningTimeoutError } from '../transport/errors.ts'
 import { Transport, type TransportOptions } from '../transport/http.ts'
 import { refuseTradingKeyInBrowser } from './browser-guard.ts'
 import { DEFAULT_SERVICE_NAME, LOGIN_WINDOW_MS, loginMessage } from './message.ts'
@@ -80,8 +80,14 @@ export async function onboardVia(transport: Transport, serviceName: string, para
     signature,
     timestamp,
   }
-  const key = await callOperation(transport, onboardingOperations.onboard, body, { signal: params.signal })
-  return hideSecret(key)
+  // Sent once (the transport never retries a write that is not idempotent): a signed login body
+  // resent is a key minted twice, and whoever sees it could mint more.
+  try {
+    return hideSecret(await callOperation(transport, onboardingOperations.onboard, body, { signal: params.signal }))
+  } catch (error) {
+    if (error instanceof OrderOutcomeUnknownError) throw new OnboardingOutcomeUnknownError(params.signer.address, error.cause)
+    throw error
+  }
 }
 
 /**
