@@ -42,8 +42,8 @@ const paramsSchema = v.object({
 
 /**
  * Signs within the window or fails with `SigningTimeoutError`: by a timer while the wallet waits,
- * and by the clocks once it answers (timers and the monotonic clock stall while a laptop sleeps; the wall
- * clock does not).
+ * and by the clocks once it answers (timers and the monotonic clock stall while a laptop sleeps;
+ * the wall clock does not).
  */
 async function signWithin(signer: WalletSigner, message: string, windowMs: number, clock: ServerClock): Promise<string> {
   const elapsed = clock.stopwatch()
