@@ -12,7 +12,9 @@ export {
   ExchangeValidationError,
   ExchangeResponseError,
   ExchangeNetworkError,
+  ExchangeRedirectError,
   OrderOutcomeUnknownError,
+  OnboardingOutcomeUnknownError,
   SigningCancelledError,
   SigningFailedError,
   SigningTimeoutError,
@@ -40,6 +42,7 @@ export type * from './api/perp/positions.ts'
 export type * from './api/perp/history.ts'
 export type * from './api/common/market-data.ts'
 export type * from './api/common/orders.ts'
+export type { Reconciliation, ReconcileOptions } from './api/common/reconcile.ts'
 export type { SpotApi } from './api/spot/index.ts'
 export type * from './api/spot/market-data.ts'
 export type * from './api/spot/trading.ts'

@@ -14,7 +14,8 @@ const ROOT_VALUES = [
   'credentialStore',
   // errors, their code table and guards
   'AUTH_ERROR_CODES', 'ExchangeError', 'ExchangeApiError', 'ExchangeValidationError', 'ExchangeResponseError', 'ExchangeNetworkError',
-  'OrderOutcomeUnknownError', 'SigningCancelledError', 'SigningFailedError', 'SigningTimeoutError', 'isExchangeError',
+  'ExchangeRedirectError', 'OrderOutcomeUnknownError', 'OnboardingOutcomeUnknownError', 'SigningCancelledError', 'SigningFailedError',
+  'SigningTimeoutError', 'isExchangeError',
   // helpers taken by the client's methods and options
   'paginate', 'realServiceRoutes',
 ]
