@@ -110,7 +110,8 @@ export function operationFunction<Ops extends Record<string, Operation<any, any>
 ): OperationFunction<Ops[Name]> {
   const one: Record<string, Operation<any, any>> = { [name]: ops[name]! }
   const bound = new WeakMap<OperationBinder, (...args: unknown[]) => Promise<unknown>>()
-  return ((core: OperationBinder, ...args: unknown[]) => {
+  // async: a route refused at the first bind rejects the call, as bad input does, rather than throwing.
+  return (async (core: OperationBinder, ...args: unknown[]) => {
     let method = bound.get(core)
     if (!method) bound.set(core, (method = core.bind(one, group, 'part')[name] as (...args: unknown[]) => Promise<unknown>))
     return method(...args)

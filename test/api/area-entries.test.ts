@@ -91,6 +91,14 @@ describe('the per-area entries', () => {
     expect(requests[0]!.url.pathname).toBe('/api/v1/accounts/me/overview')
   })
 
+  it('refuse, by a rejected call before any request, a route that drops a path parameter of its operation', async () => {
+    const { fetch, requests } = recordingFetch()
+    const routes = { 'account.getApiKey': { method: 'GET', path: '/api/v1/accounts/me/api-key' } } as const
+    const call = account.getApiKey(core(fetch, { routes }), { id: 'key-1' })
+    await expect(call).rejects.toMatchObject({ name: 'ExchangeValidationError', field: 'routes.account.getApiKey.path' })
+    expect(requests).toHaveLength(0)
+  })
+
   it("check answers against the core's response schemas", async () => {
     const { fetch } = recordingFetch(() => envelope({ serverTime: 'noon' }))
     await expect(system.getTime(core(fetch, { validateResponses: responseSchemas }))).rejects.toMatchObject({ name: 'ExchangeResponseError' })
