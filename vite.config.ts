@@ -13,20 +13,24 @@ export const libraryEntries = {
   'testing-node': 'src/testing/node/index.ts',
   'local-signer': 'src/local-signer.ts',
   strict: 'src/strict.ts',
+  // The package's `bin` (exchange-client-exchange): compiled, since Node will not run .ts from node_modules.
+  'exchange-cli': 'src/testing/node/cli.ts',
 }
 
+// The published ESM is not minified: users' bundlers minify it again anyway, and stack traces,
+// `error.constructor.name` and debuggers show the real names. Source maps point at src/.
 const library: UserConfig = {
   plugins: [stripOperationDocs()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
-    minify: true,
+    minify: false,
     sourcemap: true,
     target: 'es2022',
     lib: { entry: libraryEntries, formats: ['es'] },
     rolldownOptions: {
       external: [/^ky(\/|$)/, /^valibot(\/|$)/, /^@noble\//, /^@scure\//, /^node:/],
-      output: { minify: true, preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+      output: { minify: false, preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },
 }
@@ -40,7 +44,8 @@ const scriptTag: UserConfig = {
     sourcemap: true,
     target: 'es2020',
     lib: { entry: libraryEntries.index, formats: ['iife'], name: 'ExchangeSDK', fileName: () => 'exchange-client.iife.js' },
-    rolldownOptions: { output: { minify: true } },
+    // Minified for the script tag, but functions and classes keep their names (`error.constructor.name`).
+    rolldownOptions: { output: { minify: true, keepNames: true } },
   },
 }
 

@@ -1,6 +1,7 @@
 // Cold start: a fresh process importing dist/index.js, against one running an empty script.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { runtimeBin } from '../../test/runtimes/tools.ts'
 import { median } from '../lib/measure.ts'
 import { figure, row, type Section } from '../lib/report.ts'
 
@@ -8,7 +9,7 @@ interface Runtime { name: string; command: string; args: string[] }
 
 const RUNTIMES: Runtime[] = [
   { name: 'Node', command: process.execPath, args: [] },
-  { name: 'Deno', command: 'node_modules/.bin/deno', args: ['run', '--quiet', '--no-prompt'] },
+  { name: 'Deno', command: runtimeBin('deno'), args: ['run', '--quiet', '--no-prompt'] },
 ]
 
 function wallMs(runtime: Runtime, script: string): number {

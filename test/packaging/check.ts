@@ -12,6 +12,7 @@ import { VERIFIER_KEY } from '../support/verifying-server.ts'
 import { SIGNING_VECTORS, VECTOR_KEY } from '../conformance/vectors.ts'
 import { systemNode20 } from '../runtimes/drivers/cli-runtime.ts'
 import { OUT_DIR, ROOT } from '../runtimes/bundle.ts'
+import { runtimeBin } from '../runtimes/tools.ts'
 import { exportTargets, forbiddenFiles, leakedSecrets } from './tarball.ts'
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name)
@@ -100,7 +101,7 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
     console.log(`    ${run(systemNode20(), ['user.mjs'], join(scratch, 'user')).trim()}`)
   }],
   ['a Deno user imports it (npm package from node_modules)', () => {
-    console.log(`    ${run(bin('deno'), ['run', '--no-lock', '--allow-read=.', 'user.mjs'], join(scratch, 'user')).trim()}`)
+    console.log(`    ${run(runtimeBin('deno'), ['run', '--no-lock', '--allow-read=.', 'user.mjs'], join(scratch, 'user')).trim()}`)
   }],
   ['a TypeScript user type-checks against it (module nodenext, strict)', () => {
     run(bin('tsc'), ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', '--types', '', 'user.ts'], join(scratch, 'user'))

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /// <reference types="node" />
 // npm run exchange -- --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]]
 import { readFile } from 'node:fs/promises'
