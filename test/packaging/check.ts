@@ -89,8 +89,9 @@ const needPack = (): Packed => packed ?? (() => { throw new Error('needs the tar
 const checks: [name: string, run: () => void | Promise<void>][] = [
   ['npm pack, dist/ removed first, builds it (prepare) and makes a tarball', () => {
     packed = pack()
+    if (!packed.files.includes('dist/index.js')) throw new Error('npm pack did not build dist/: the tarball has no dist/index.js')
   }],
-  ['the tarball holds every file the package.json points at (exports, main, types, unpkg)', () => {
+  ['the tarball holds every file the package.json points at (exports, main, types, unpkg, bin)', () => {
     const missing = exportTargets(pkg).filter((file) => !needPack().files.includes(file))
     if (missing.length > 0) throw new Error(`missing from the tarball: ${missing.join(', ')}`)
   }],
