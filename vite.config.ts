@@ -35,6 +35,8 @@ const library: UserConfig = {
   },
 }
 
+const CLASS_NAMES = { class: true, function: false }
+
 const scriptTag: UserConfig = {
   plugins: [stripOperationDocs()],
   build: {
@@ -44,8 +46,9 @@ const scriptTag: UserConfig = {
     sourcemap: true,
     target: 'es2020',
     lib: { entry: libraryEntries.index, formats: ['iife'], name: 'ExchangeSDK', fileName: () => 'exchange-client.iife.js' },
-    // Minified for the script tag, but functions and classes keep their names (`error.constructor.name`).
-    rolldownOptions: { output: { minify: true, keepNames: true } },
+    // Minified for the script tag, but classes keep their names (`error.constructor.name`). Functions do not:
+    // keeping theirs too (output.keepNames) costs 1.4 KB gzip (25.6 vs 24.3 KB); the source map names them.
+    rolldownOptions: { output: { minify: { compress: { keepNames: CLASS_NAMES }, mangle: { keepNames: CLASS_NAMES } } } },
   },
 }
 
