@@ -33,8 +33,13 @@ export interface ExchangeClientOptions extends TransportOptions {
   sign?: SignFunction
   /** Starts every login message. Default: the real service's, `1024 Exchange`. */
   serviceName?: string
-  /** The local clock, for tests that need a skewed one. Default `Date.now`. */
+  /** The local wall clock, for tests that need a skewed or stepping one. Default `Date.now`. */
   now?: () => number
+  /**
+   * The local monotonic clock the estimate of server time runs on once measured, so a step of the
+   * wall clock does not move it. For tests. Default `performance.now`.
+   */
+  monotonicNow?: () => number
   /**
    * `responseSchemas` from `exchange-client/strict` checks each answer's `data` against its
    * operation's light schema. Default `off`: the schemas are not even bundled.
@@ -92,7 +97,7 @@ export class ExchangeCore {
 
   constructor(options: ExchangeClientOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
-    this.#transport = new Transport(options, new ServerClock(options.now), credentialsFrom(options))
+    this.#transport = new Transport(options, new ServerClock(options.now, options.monotonicNow), credentialsFrom(options))
     this.#validateResponses = responseChecking(options.validateResponses)
     this.#routes = checkRoutes(options.routes)
     this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME

@@ -9,7 +9,9 @@ export {
   ExchangeValidationError,
   ExchangeResponseError,
   ExchangeNetworkError,
+  ExchangeRedirectError,
   OrderOutcomeUnknownError,
+  OnboardingOutcomeUnknownError,
   SigningCancelledError,
   SigningFailedError,
   SigningTimeoutError,
@@ -39,6 +41,7 @@ export type * from './api/perp/positions.ts'
 export type * from './api/perp/history.ts'
 export type * from './api/common/market-data.ts'
 export type * from './api/common/orders.ts'
+export { TIMESTAMP_TOLERANCE_MS, RECONCILE_MARGIN_MS, type Reconciliation, type ReconcileOptions } from './api/common/reconcile.ts'
 export { spotApi, spotOperations, type SpotApi } from './api/spot/index.ts'
 export type * from './api/spot/market-data.ts'
 export type * from './api/spot/trading.ts'

@@ -45,6 +45,7 @@ export interface Operation<Input = undefined, Output = unknown> {
 export interface CallOptions {
   signal?: AbortSignal
   timeoutMs?: number
+  totalTimeoutMs?: number
 }
 
 export type OperationMethod<O> = O extends Operation<infer Input, infer Output>
@@ -211,11 +212,13 @@ export async function callOperation<Output>(
       clientOrderId,
       signal: options?.signal,
       timeoutMs: options?.timeoutMs,
+      totalTimeoutMs: options?.totalTimeoutMs,
     })
   } catch (error) {
     // A batch carries one id per order; the caller needs all of them to look the orders up.
     if (op.placement === 'orders' && error instanceof OrderOutcomeUnknownError) {
-      throw new OrderOutcomeUnknownError(undefined, error.cause, (input!.orders as { clientOrderId: string }[]).map((order) => order.clientOrderId))
+      const ids = (input!.orders as { clientOrderId: string }[]).map((order) => order.clientOrderId)
+      throw new OrderOutcomeUnknownError(undefined, error.cause, ids, error.lastSignedAt)
     }
     throw error
   }

@@ -18,6 +18,8 @@ export interface ConformanceContext {
   sdk: SdkModule
   baseUrl: string
   keys: { trader: Credential }
+  /** A server that answers every request with a redirect to `trapUrl`, which counts what reaches it (GET /recorded). */
+  redirect: { url: string; trapUrl: string }
 }
 
 export interface ConformanceCase {
@@ -252,6 +254,21 @@ export const conformanceCases: readonly ConformanceCase[] = [
       equal(error.codeNum, SPEC_AUTH_CODES.find((known) => known.name === 'AUTH_INVALID_SIGNATURE')?.number, 'codeNum')
       equal(typeof error.requestId, 'string', 'requestId')
       ok(sdk.isExchangeError(error, 'auth'), 'isExchangeError(error, "auth")')
+    },
+  },
+  {
+    name: 'a redirect is never followed: a signed read and write fail, and nothing reaches the target',
+    async run(context) {
+      const { sdk, redirect } = context
+      const recorded = async () => ((await (await fetch(`${redirect.trapUrl}/recorded`)).json()) as { recorded: number }).recorded
+      const before = await recorded()
+      const client = traderClient(context, { baseUrl: redirect.url, retry: false })
+      const read = await rejects(client.request({ method: 'GET', path: INTROSPECT }), 'a signed read answered with a redirect')
+      ok(sdk.isExchangeError(read, 'redirect'), `a redirect error, got ${String(read)}`)
+      const write = await rejects(client.request({ method: 'POST', path: ORDERS, body: { market: MARKET }, clientOrderId: 'redirected-1' }), 'a signed write answered with a redirect')
+      ok(sdk.isExchangeError(write, 'outcome-unknown'), `an unknown outcome, got ${String(write)}`)
+      ok(sdk.isExchangeError(write.cause, 'redirect'), `caused by the redirect, got ${String(write.cause)}`)
+      equal(await recorded(), before, 'requests that reached the redirect target')
     },
   },
   {

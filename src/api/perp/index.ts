@@ -1,4 +1,5 @@
 import { withFindOrder, type WithFindOrder } from '../common/orders.ts'
+import type { ServerTimeSource } from '../common/reconcile.ts'
 import type { Api, OperationBinder } from '../operation.ts'
 import { perpHistoryOperations } from './history.ts'
 import { perpMarketDataOperations } from './market-data.ts'
@@ -16,6 +17,6 @@ export const perpOperations = {
 export type PerpApi = WithFindOrder<Api<typeof perpOperations>, PerpOrder>
 
 /** `client.perp` on its own: `perpApi(new ExchangeCore(options))` bundles only the perp schemas. */
-export function perpApi(core: OperationBinder): PerpApi {
-  return withFindOrder<PerpOrder, Api<typeof perpOperations>>(core.bind(perpOperations, 'perp'))
+export function perpApi(core: OperationBinder & ServerTimeSource): PerpApi {
+  return withFindOrder<PerpOrder, Api<typeof perpOperations>>(core.bind(perpOperations, 'perp'), core)
 }

@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import { reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from '../common/reconcile.ts'
 import { parseInput, type Api, type CallOptions, type OperationBinder } from '../operation.ts'
 import { paginate } from '../paginate.ts'
 import { clientOrderId, id } from '../schemas.ts'
@@ -21,14 +23,16 @@ const findInput = v.strictObject({ clientOrderId, marketId: v.optional(id) })
 export type FindPredictionOrderInput = v.InferInput<typeof findInput>
 
 export type PredictionApi = Api<typeof predictionOperations> & {
-  /** The order placed with this clientOrderId (any status), or `undefined` if the exchange never took it. */
+  /** The order placed with this clientOrderId (any status), or `undefined` if the exchange does not hold it now. */
   findOrder(input: FindPredictionOrderInput, options?: CallOptions): Promise<PredictionOrder | undefined>
+  /** After an `OrderOutcomeUnknownError`: `found`, `absent` (final) or `pending`, as perp's and spot's. */
+  reconcile(error: OrderOutcomeUnknownError, options?: ReconcileOptions & { marketId?: FindPredictionOrderInput['marketId'] }): Promise<Reconciliation<PredictionOrder>>
 }
 
 /** `client.prediction` on its own: `predictionApi(new ExchangeCore(options))`. */
-export function predictionApi(core: OperationBinder): PredictionApi {
+export function predictionApi(core: OperationBinder & ServerTimeSource): PredictionApi {
   const api = core.bind(predictionOperations, 'prediction')
-  return {
+  const prediction: PredictionApi = {
     ...api,
     async findOrder(input, options) {
       const query = parseInput(findInput, input)
@@ -38,5 +42,8 @@ export function predictionApi(core: OperationBinder): PredictionApi {
       }
       return undefined
     },
+    reconcile: (error, options) =>
+      reconcileOrder((clientOrderId, call) => prediction.findOrder({ clientOrderId, marketId: options?.marketId }, call), core, error, options),
   }
+  return prediction
 }

@@ -1,4 +1,5 @@
 import { withFindOrder, type WithFindOrder } from '../common/orders.ts'
+import type { ServerTimeSource } from '../common/reconcile.ts'
 import type { Api, OperationBinder } from '../operation.ts'
 import { spotBalanceOperations } from './balances.ts'
 import { spotHistoryOperations } from './history.ts'
@@ -16,6 +17,6 @@ export const spotOperations = {
 export type SpotApi = WithFindOrder<Api<typeof spotOperations>, SpotOrder>
 
 /** `client.spot` on its own: `spotApi(new ExchangeCore(options))` bundles only the spot schemas. */
-export function spotApi(core: OperationBinder): SpotApi {
-  return withFindOrder<SpotOrder, Api<typeof spotOperations>>(core.bind(spotOperations, 'spot'))
+export function spotApi(core: OperationBinder & ServerTimeSource): SpotApi {
+  return withFindOrder<SpotOrder, Api<typeof spotOperations>>(core.bind(spotOperations, 'spot'), core)
 }
