@@ -1,4 +1,4 @@
-// Writes the table of every operation into README.md (between the two markers below), from the
+// Writes the table of every operation into docs/operations.md (between the two markers below), from the
 // descriptors themselves. `node scripts/operations-table.ts` regenerates it;
 // test/api/operations-doc.test.ts fails when it is stale.
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -6,7 +6,7 @@ import { operationCatalog } from '../src/api/catalog.ts'
 import { keysOperations, onboardingOperations } from '../src/api/keys.ts'
 import type { Operation, Permission } from '../src/api/operation.ts'
 
-export const README = 'README.md'
+export const OPERATIONS_DOC = 'docs/operations.md'
 const START = '<!-- operations-table:start -->'
 const END = '<!-- operations-table:end -->'
 
@@ -50,15 +50,15 @@ export function renderOperationsTable(): string {
   ].join('\n')
 }
 
-/** The README with its table block replaced by the current one. */
-export function readmeWithTable(readme: string): string {
-  const start = readme.indexOf(START)
-  const end = readme.indexOf(END)
-  if (start < 0 || end < start) throw new Error(`${README} has no ${START} … ${END} block`)
-  return readme.slice(0, start) + renderOperationsTable() + readme.slice(end + END.length)
+/** The document with its table block replaced by the current one. */
+export function withOperationsTable(doc: string): string {
+  const start = doc.indexOf(START)
+  const end = doc.indexOf(END)
+  if (start < 0 || end < start) throw new Error(`${OPERATIONS_DOC} has no ${START} … ${END} block`)
+  return doc.slice(0, start) + renderOperationsTable() + doc.slice(end + END.length)
 }
 
 if (import.meta.main) {
-  writeFileSync(README, readmeWithTable(readFileSync(README, 'utf8')))
-  console.log(`wrote the operations table into ${README}`)
+  writeFileSync(OPERATIONS_DOC, withOperationsTable(readFileSync(OPERATIONS_DOC, 'utf8')))
+  console.log(`wrote the operations table into ${OPERATIONS_DOC}`)
 }
