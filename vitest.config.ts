@@ -2,7 +2,7 @@ import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { CHROMIUM_FLAGS, chromiumExecutable } from './test/runtimes/chromium.ts'
 
-/** Test projects; each runtime gets its own (see README, "Runtimes"). */
+/** Test projects; each runtime gets its own (see docs/runtimes.md). */
 export default defineConfig({
   test: {
     globalSetup: ['./test/support/global-setup.ts', './test/conformance/global-setup.ts'],

@@ -1,6 +1,6 @@
 // npm run bench [-- --quick] [-- --only signing,request] [-- --time <ms> --rounds <n>] [-- --no-build]
 // Runs every bench case, prints it, and writes bench/results.json and bench/results.md (only after a
-// full run, so a partial run never replaces the table the README includes).
+// full run, so a partial run never replaces the table docs/performance.md includes).
 import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { coldStartCase } from './cases/cold-start.ts'

@@ -1,6 +1,6 @@
 // Size budgets: minified + gzip -9 bytes of what a browser downloads, against a limit each.
 //   node scripts/size.ts [--no-build] [--report <file.json>]
-// Bundles the way the README's comparison with other SDKs measured them (esbuild --bundle --minify --format=esm
+// Bundles the way docs/performance.md's comparison with other SDKs measured them (esbuild --bundle --minify --format=esm
 // --platform=browser, then gzip level 9), so the figures compare like with like. KB = 1,000 bytes.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'

@@ -9,7 +9,7 @@ export type PathSource = 'spec' | 'real' | 'ours'
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /**
- * One endpoint, described once. Methods, the README's operation table and the conformance tests
+ * One endpoint, described once. Methods, the operation table (docs/operations.md) and the conformance tests
  * are all derived from these descriptions.
  */
 export interface Operation<Input = undefined, Output = unknown> {

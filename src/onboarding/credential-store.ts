@@ -83,7 +83,7 @@ async function secretAsKey(secretKey: string | CryptoKey): Promise<CryptoKey> {
 /**
  * Browser storage for one API credential, in IndexedDB. The secret is kept only as a
  * non-extractable `CryptoKey` (stored by structured clone), never as text, and nothing goes to
- * localStorage. Any script in the page can still sign with it: see the README's browser guidance.
+ * localStorage. Any script in the page can still sign with it: see docs/security.md, "Credentials in the browser".
  */
 export function credentialStore(options: CredentialStoreOptions = {}): CredentialStore {
   const database = options.database ?? 'exchange-client'

@@ -47,7 +47,7 @@ export interface ReferenceExchangeOptions {
   faultSeed?: number
   /** How long a proposed prediction result can be challenged, in ms. Default 2 hours. */
   challengePeriodMs?: number
-  /** The exchange's own limits: `{ maxBatch, maxPageSize, maxLeverage, maxOutcomes, symbolCase }` (see README). */
+  /** The exchange's own limits: `{ maxBatch, maxPageSize, maxLeverage, maxOutcomes, symbolCase }` (see docs/reference-exchange.md, "Policy"). */
   policy?: Partial<MarketPolicy>
 }
 

@@ -1,21 +1,16 @@
 // The README's signed call with curl and openssl, run as written with bash against the reference exchange
 // started by the README's own `npm run exchange` command, with the README's seed file.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fencedBlocks, readText, shellCommands } from './markdown.ts'
+import { EXCHANGE_COMMAND, isCurlScript } from './readme.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const readme = readText(ROOT, 'README.md')
 const blocks = fencedBlocks(readme)
-
-/** The README's command that starts the exchange from a clone. */
-export const EXCHANGE_COMMAND = 'npm run exchange'
-/** The one bash block that signs with openssl and sends with curl. */
-export const isCurlScript = (body: string) => body.includes('openssl dgst') && body.includes('curl ')
 
 const curlScript = blocks.filter((block) => block.lang === 'bash' && isCurlScript(block.body))
 const seedFile = blocks.filter((block) => block.lang === 'json' && block.body.includes('"keys"'))

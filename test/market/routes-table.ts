@@ -1,5 +1,5 @@
 /**
- * The routes this module serves, as the operations table in README.md lists them (without the platform's
+ * The routes this module serves, as the operations table in docs/operations.md lists them (without the platform's
  * system, onboarding and key routes): method, path, auth.
  */
 export const MARKET_ROUTES = [

@@ -82,7 +82,7 @@ describe('headers', () => {
     expect(errorOf(reply).code).toBe('AUTH_INVALID_KEY')
   })
 
-  // Not a timestamp at all: no valid timestamp was supplied, so AUTH_MISSING 11001 (README, "Authentication").
+  // Not a timestamp at all: no valid timestamp was supplied, so AUTH_MISSING 11001 (docs/reference-exchange.md, "Authentication").
   it.each(['abc', '1e12', '-1', '0x19', '١٧٠٠٠٠٠٠٠٠٠٠٠', '9'.repeat(20), '1.5'])('X-TIMESTAMP %j: 401 AUTH_MISSING', async (timestamp) => {
     const reply = await sendRaw(local.url, httpRequest('GET', OVERVIEW, { ...signed('GET', OVERVIEW), 'X-TIMESTAMP': timestamp }))
     expect(reply.status).toBe(401)

@@ -1,4 +1,4 @@
-/** The market's error answers (codes and numbers as the README lists them under "Other answers"). */
+/** The market's error answers (codes and numbers as docs/reference-exchange.md lists them under "Other answers"). */
 import { failures } from '../http/failures.ts'
 import { ApiFailure } from '../http/router.ts'
 

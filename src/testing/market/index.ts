@@ -1,6 +1,6 @@
 /**
  * The reference exchange's market: perp, spot and prediction trading, accounts and championships
- * behind the routes of the operations table in README.md (all but system, onboarding and key routes, which
+ * behind the routes of the operations table in docs/operations.md (all but system, onboarding and key routes, which
  * the platform owns). Plug it into the exchange as an `ExchangeModule`.
  */
 import type { ExchangeModule, Router } from '../http/router.ts'

@@ -1,4 +1,4 @@
-/** The list shapes of the operations table in README.md: page lists, cursor lists and plain `limit`. */
+/** The list shapes of the operations table in docs/operations.md: page lists, cursor lists and plain `limit`. */
 import { invalidParams } from './errors.ts'
 import { Fields } from './input.ts'
 
