@@ -73,7 +73,7 @@ describe('the README\'s signed call with curl and openssl', () => {
     const answers = stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { success: boolean; error: unknown; data: any })
     expect(answers.map((answer) => answer.error)).toEqual([null, null, null])
     expect(answers.map((answer) => answer.success)).toEqual([true, true, true])
-    expect(answers[0]!.data.accountId).toBe('acc-1')
+    expect(answers[0]!.data).toMatchObject({ accountId: 'acc-1', balance: '10000' })
     expect(answers[1]!.data.items).toEqual([])
     expect(answers[2]!.data).toMatchObject({ clientOrderId: 'curl-1', market: 'BTC-USDC', status: 'filled' })
   })
