@@ -53,6 +53,7 @@ function capped(message: string): string {
 
 /** Bad input, thrown before any network I/O. `field` is a dotted path into the input. */
 export class ExchangeValidationError extends ExchangeError {
+  declare readonly kind: 'validation'
   readonly field: string
   readonly rule: string
   constructor(field: string, rule: string, message?: string) {
@@ -70,8 +71,11 @@ export interface ApiErrorBody {
   details?: Record<string, unknown>
 }
 
+/** The kinds a service's refusal (`ExchangeApiError`) comes as. */
+export type ApiErrorKind = 'auth' | 'permission' | 'rate-limit' | 'api'
+
 /** Which class of failure a service answer is, from its code number and HTTP status. */
-export function classifyApiError(status: number, codeNum: number | undefined, code: string): ExchangeErrorKind {
+export function classifyApiError(status: number, codeNum: number | undefined, code: string): ApiErrorKind {
   if (status === 429 || code === 'RATE_LIMITED') return 'rate-limit'
   if (codeNum !== undefined && codeNum >= 11000 && codeNum < 11100) return 'auth'
   if ((codeNum !== undefined && codeNum >= 11100 && codeNum < 11200) || code.startsWith('PERM_')) return 'permission'
@@ -99,9 +103,12 @@ export interface SigningDiagnostics {
 
 /** Any answer of the service that is not a success. */
 export class ExchangeApiError extends ExchangeError {
+  declare readonly kind: ApiErrorKind
   readonly status: number
+  /** The service's stable code (`AUTH_INVALID_SIGNATURE`, `REQ_INVALID_JSON`): branch on this. */
   readonly code: string
-  readonly codeNum: number | undefined
+  /** The code's number (11003); 0 when the answer carried none (a gateway page, a bare HTTP error). */
+  readonly codeNum: number
   readonly requestId: string | undefined
   readonly details: Record<string, unknown> | undefined
   /** Milliseconds the service asked us to wait (Retry-After), when it said. */
@@ -120,7 +127,7 @@ export class ExchangeApiError extends ExchangeError {
     this.name = 'ExchangeApiError'
     this.status = status
     this.code = body.code
-    this.codeNum = body.codeNum
+    this.codeNum = body.codeNum ?? 0
     this.requestId = requestId
     this.details = body.details
     this.retryAfterMs = retryAfterMs
@@ -129,6 +136,7 @@ export class ExchangeApiError extends ExchangeError {
 
 /** The service answered something that is not its envelope: HTML from a proxy, truncated JSON … */
 export class ExchangeResponseError extends ExchangeError {
+  declare readonly kind: 'response'
   readonly status: number
   constructor(status: number, message: string, options?: { cause?: unknown }) {
     super('response', `HTTP ${status}: ${message}`, options)
@@ -139,6 +147,7 @@ export class ExchangeResponseError extends ExchangeError {
 
 /** The request did not get an answer: connection refused or dropped, DNS, CORS, timeout, abort. */
 export class ExchangeNetworkError extends ExchangeError {
+  declare readonly kind: 'network' | 'timeout' | 'aborted'
   constructor(kind: 'network' | 'timeout' | 'aborted', message: string, options?: { cause?: unknown }) {
     super(kind, message, options)
     this.name = 'ExchangeNetworkError'
@@ -200,7 +209,31 @@ export class SigningTimeoutError extends ExchangeError {
   }
 }
 
-export function isExchangeError(error: unknown, kind?: ExchangeErrorKind): error is ExchangeError {
+/** The class an error of each kind is thrown as: what `isExchangeError(error, kind)` narrows to. */
+export interface ExchangeErrorOfKind {
+  validation: ExchangeValidationError
+  auth: ExchangeApiError
+  permission: ExchangeApiError
+  'rate-limit': ExchangeApiError
+  api: ExchangeApiError
+  response: ExchangeResponseError
+  network: ExchangeNetworkError
+  timeout: ExchangeNetworkError | SigningTimeoutError
+  aborted: ExchangeNetworkError
+  'outcome-unknown': OrderOutcomeUnknownError
+  'crypto-unavailable': ExchangeError
+  'signing-cancelled': SigningCancelledError
+  'signing-failed': SigningFailedError
+  storage: ExchangeError
+}
+
+/**
+ * Whether `error` is one of the SDK's errors (of that `kind`), narrowed to its class:
+ * `if (isExchangeError(e, 'rate-limit')) wait(e.retryAfterMs)`. Works across two copies of the SDK.
+ */
+export function isExchangeError(error: unknown): error is ExchangeError
+export function isExchangeError<K extends ExchangeErrorKind>(error: unknown, kind: K): error is ExchangeErrorOfKind[K] & { readonly kind: K }
+export function isExchangeError(error: unknown, kind?: ExchangeErrorKind): boolean {
   const isOurs = error instanceof ExchangeError
     || (error instanceof Error && typeof (error as Partial<ExchangeError>).kind === 'string'
       && /^(Exchange|OrderOutcome|Signing)/.test(error.name))
