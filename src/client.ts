@@ -37,7 +37,7 @@ export interface ExchangeClientOptions extends TransportOptions {
   now?: () => number
   /**
    * `responseSchemas` from `exchange-client/strict` checks each answer's `data` against its
-   * operation's light schema. Default `off`: the schemas are not even bundled.
+   * operation's response schema (naming the field that breaks it). Default `off`: the schemas are not even bundled.
    */
   validateResponses?: ResponseChecking
   /**

@@ -10,99 +10,19 @@ import {
   type Page,
   type PageQuery,
 } from './schemas.ts'
+import type * as schemas from './account-responses.ts'
 
 /** An API key as listed: the key masked, never its secret. */
-export interface ApiKeyInfo {
-  apiKeyId: string
-  apiKey?: string
-  label?: string | null
-  accountId?: string
-  permissions: { canRead: boolean; canTrade: boolean; canWithdraw: boolean }
-  ipAllowlist?: string[] | null
-  status: string
-  createdAt?: number
-  lastUsedAt?: number | null
-  expiresAt?: number | null
-  usageCount?: number
-  [field: string]: unknown
-}
-
-export interface Deposit {
-  id: string
-  token: string
-  amount: string
-  status: string
-  txHash: string | null
-  address?: string | null
-  createdAt: number
-  [field: string]: unknown
-}
-
-export interface Withdrawal {
-  id: string
-  token: string
-  amount: string
-  address: string
-  status: string
-  txHash?: string | null
-  createdAt: number
-  [field: string]: unknown
-}
-
-export interface OnchainStatus {
-  accountId: string
-  synced: boolean
-  lastSyncedAt?: number
-  pendingDeposits?: number
-  pendingWithdrawals?: number
-  [field: string]: unknown
-}
-
+export type ApiKeyInfo = v.InferOutput<typeof schemas.apiKeyInfoSchema>
+export type Deposit = v.InferOutput<typeof schemas.depositSchema>
+export type Withdrawal = v.InferOutput<typeof schemas.withdrawalSchema>
+export type OnchainStatus = v.InferOutput<typeof schemas.onchainStatusSchema>
 /** Perp margin of the account; decimals as strings. */
-export interface PerpMarginSummary {
-  accountId: string
-  positionMargin: string
-  orderMargin: string
-  availableMargin: string
-  unrealizedPnl?: string
-  maintenanceMargin?: string
-  marginRatio?: string
-  positions?: number
-  riskLevel?: string
-  [field: string]: unknown
-}
-
-export interface PerpTradingStats {
-  accountId: string
-  totalTrades: number
-  totalVolume: string
-  totalFees?: string
-  realizedPnl?: string
-  winningTrades?: number
-  losingTrades?: number
-  winRate?: string
-  [field: string]: unknown
-}
-
-export interface SpotSummary {
-  accountId: string
-  totalValue: string
-  openOrders?: number
-  totalTrades?: number
-  totalVolume?: string
-  totalFees?: string
-  [field: string]: unknown
-}
-
+export type PerpMarginSummary = v.InferOutput<typeof schemas.perpMarginSummarySchema>
+export type PerpTradingStats = v.InferOutput<typeof schemas.perpTradingStatsSchema>
+export type SpotSummary = v.InferOutput<typeof schemas.spotSummarySchema>
 /** The account at a glance; amounts are decimal strings. */
-export interface AccountOverview {
-  accountId: string
-  totalEquity: string
-  availableBalance: string
-  balance: string
-  riskLevel: string
-  [field: string]: unknown
-}
+export type AccountOverview = v.InferOutput<typeof schemas.accountOverviewSchema>
 
 const keyInput = v.strictObject({ id })
 const depositInput = v.strictObject({

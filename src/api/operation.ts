@@ -60,10 +60,16 @@ export type Api<Ops> = { readonly [K in keyof Ops]: OperationMethod<Ops[K]> }
 /** The client's groups of operations: `client.perp`, `client.spot`… */
 export type ApiGroup = 'system' | 'account' | 'perp' | 'spot' | 'prediction' | 'championship'
 
-/** Light checks of `data` for a table of operations, by operation name. */
-export type ResponseTable<Ops = Record<string, unknown>> = { readonly [Name in keyof Ops]?: v.GenericSchema }
+/** What an operation's call resolves to (its `data`). */
+export type OutputOf<Op> = Op extends Operation<any, infer Output> ? Output : unknown
 
-/** Light checks of `data` by group, then by operation name: `responseSchemas` of `exchange-client/strict`. */
+/**
+ * The response schemas of a table of operations, by operation name. Each schema's output must be its
+ * operation's declared output, so a schema and the type it is the source of cannot drift apart.
+ */
+export type ResponseTable<Ops = Record<string, unknown>> = { readonly [Name in keyof Ops]: v.GenericSchema<any, OutputOf<Ops[Name]>> }
+
+/** Response schemas by group, then by operation name: `responseSchemas` of `exchange-client/strict`. */
 export type ResponseSchemas = { readonly [Group in ApiGroup]?: ResponseTable }
 
 /** `off` trusts the declared types; with schemas, each answer that has one is checked against it. */

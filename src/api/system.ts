@@ -1,25 +1,12 @@
+import type * as v from 'valibot'
 import { operation } from './operation.ts'
+import type * as schemas from './system-responses.ts'
 
-export interface ServerTime {
-  /** UTC milliseconds. */
-  serverTime: number
-}
-
-export interface SystemHealth {
-  status: string
-  [field: string]: unknown
-}
-
-export interface SystemInfo {
-  name?: string
-  version?: string
-  [field: string]: unknown
-}
-
-export interface SystemStatus {
-  status: string
-  [field: string]: unknown
-}
+/** `serverTime`: UTC milliseconds. */
+export type ServerTime = v.InferOutput<typeof schemas.serverTimeSchema>
+export type SystemHealth = v.InferOutput<typeof schemas.systemHealthSchema>
+export type SystemInfo = v.InferOutput<typeof schemas.systemInfoSchema>
+export type SystemStatus = v.InferOutput<typeof schemas.systemStatusSchema>
 
 /** System: open, no credential. */
 export const systemOperations = {

@@ -20,7 +20,8 @@ describe('validateResponses', () => {
   })
 
   it('passes conforming data through untouched, unknown fields included', async () => {
-    const data = { items: [{ orderId: '7', market: 'BTC-USDC', status: 'open', venueTag: 'x' }], nextCursor: null }
+    const order = { orderId: '7', market: 'BTC-USDC', side: 'buy', type: 'limit', price: '60000', size: '0.01', status: 'open' }
+    const data = { items: [{ ...order, venueTag: 'x' }], nextCursor: null }
     const { fetch } = recordingFetch(() => envelope(data))
     expect(await testClient(fetch, { validateResponses: responseSchemas }).perp.listOpenOrders()).toEqual(data)
   })
@@ -34,10 +35,10 @@ describe('validateResponses', () => {
   })
 
   it('checks the writes left out before for size: mints, oracle writes, stats, summaries', async () => {
-    const { fetch } = recordingFetch(() => envelope({ txSignature: 'tx-1', amount: '10', costE6: 5_000_000 }))
+    const { fetch } = recordingFetch(() => envelope({ txSignature: 'tx-1', marketId: '1001', amount: '10', costE6: 5_000_000, outcomes: [] }))
     const client = testClient(fetch, { validateResponses: responseSchemas })
     await expect(client.prediction.mintCompleteSet({ marketId: '1001', amount: 10 })).rejects.toThrow(/data\.amount/)
-    await expect(client.prediction.finalizeResult({ marketId: '1001' })).rejects.toThrow(/data\.finalOutcomeIndex/)
+    await expect(client.prediction.finalizeResult({ marketId: '1001' })).rejects.toThrow(/data\.status/)
     await expect(client.prediction.getMyStats()).rejects.toThrow(/data\.totalTrades/)
     await expect(client.account.getPerpMargin()).rejects.toThrow(/data\.accountId/)
   })

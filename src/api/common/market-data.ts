@@ -10,50 +10,16 @@ import {
   type Kline,
   type MarketInput,
 } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 
 /** A market's trading rules; decimals as strings. */
-export interface Market {
-  symbol: string
-  baseAsset: string
-  quoteAsset: string
-  status: string
-  tickSize: string
-  stepSize: string
-  minOrderSize: string
-  [field: string]: unknown
-}
-
+export type Market = v.InferOutput<typeof schemas.marketSchema>
+export type Ticker = v.InferOutput<typeof schemas.tickerSchema>
+export type OrderBook = v.InferOutput<typeof schemas.orderBookSchema>
 /** `[price, size]`, both decimal strings. */
-export type BookLevel = [price: string, size: string]
-
-export interface OrderBook {
-  market: string
-  bids: BookLevel[]
-  asks: BookLevel[]
-  timestamp: number
-  [field: string]: unknown
-}
-
-export interface Ticker {
-  market: string
-  lastPrice: string
-  high24h: string
-  low24h: string
-  volume24h: string
-  change24h: string
-  [field: string]: unknown
-}
-
+export type BookLevel = OrderBook['bids'][number]
 /** A public trade of the market. */
-export interface Trade {
-  tradeId?: string
-  market: string
-  price: string
-  size: string
-  side: 'buy' | 'sell'
-  timestamp: number
-  [field: string]: unknown
-}
+export type Trade = v.InferOutput<typeof schemas.tradeSchema>
 
 const klinesInput = v.strictObject({
   market: marketSymbol,

@@ -1,61 +1,33 @@
 // Perp and spot trade orders the same way under their own prefix; their order tables come from here.
 import * as v from 'valibot'
 import { operation, parseInput, type CallOptions } from '../operation.ts'
+import type { CancelledOrders } from '../response-shapes.ts'
 import {
   batchOf,
+  CLOSED_ORDER_STATUSES,
   clientOrderId,
   cursorEntries,
   id,
   marketSymbol,
+  ORDER_SIDES,
+  ORDER_TYPES,
   positiveDecimal,
+  TIMES_IN_FORCE,
   type CursorPage,
 } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 
-export type OrderSide = 'buy' | 'sell'
-export type OrderType = 'limit' | 'market'
-export type TimeInForce = 'GTC' | 'IOC' | 'FOK'
+export type { CancelledOrders, Open } from '../response-shapes.ts'
+export type { OrderSide, OrderStatus, OrderType, TimeInForce } from '../schemas.ts'
 
 /** An order as the service reports it; ids and decimals are strings. */
-export interface Order {
-  orderId: string
-  clientOrderId?: string | null
-  market: string
-  side: OrderSide
-  type: OrderType
-  price?: string | null
-  size: string
-  filledSize?: string
-  remainingSize?: string
-  avgFillPrice?: string | null
-  fee?: string
-  status: string
-  timeInForce?: TimeInForce
-  reduceOnly?: boolean
-  postOnly?: boolean
-  createdAt?: number
-  updatedAt?: number
-  [field: string]: unknown
-}
-
+export type Order = v.InferOutput<typeof schemas.baseOrderSchema>
 /** An order of a batch the exchange refused; the rest of the batch still went ahead. */
-export interface RejectedOrder {
-  clientOrderId: string | null
-  status: 'rejected'
-  error: { code: string; codeNum?: number; message?: string; details?: Record<string, unknown> | null }
-  [field: string]: unknown
-}
-
-/** One result per order of a batch, in the order sent. */
-export interface PlacedOrders<O> {
-  orders: (O | RejectedOrder)[]
-  [field: string]: unknown
-}
-
-export interface CancelledOrders {
-  cancelledCount: number
-  orderIds: string[]
-  [field: string]: unknown
-}
+export type RejectedOrder = v.InferOutput<typeof schemas.rejectedOrderSchema>
+/** One result per order of a batch, in the order sent: the order, or its rejection. */
+export type PlacedOrders<O> = v.InferOutput<ReturnType<typeof schemas.placedOrdersOf<v.GenericSchema<O>>>>
+/** A fill of one of the caller's orders. */
+export type Fill = v.InferOutput<typeof schemas.fillSchema>
 
 /**
  * The fields every order takes; perp adds leverage and reduceOnly (spot has no position to reduce,
@@ -63,12 +35,12 @@ export interface CancelledOrders {
  */
 export const orderEntries = {
   market: marketSymbol,
-  side: v.picklist(['buy', 'sell'], 'must be "buy" or "sell"'),
-  type: v.picklist(['limit', 'market'], 'must be "limit" or "market"'),
+  side: v.picklist(ORDER_SIDES, 'must be "buy" or "sell"'),
+  type: v.picklist(ORDER_TYPES, 'must be "limit" or "market"'),
   size: positiveDecimal,
   price: v.optional(positiveDecimal),
   clientOrderId: v.optional(clientOrderId),
-  timeInForce: v.optional(v.picklist(['GTC', 'IOC', 'FOK'], 'must be GTC, IOC or FOK')),
+  timeInForce: v.optional(v.picklist(TIMES_IN_FORCE, 'must be GTC, IOC or FOK')),
   postOnly: v.optional(v.boolean('must be true or false')),
 }
 
@@ -154,29 +126,11 @@ export const historyQuery = v.optional(v.strictObject({ market: v.optional(marke
 const orderHistoryQuery = v.optional(v.strictObject({
   market: v.optional(marketSymbol),
   clientOrderId: v.optional(clientOrderId),
-  status: v.optional(v.picklist(['filled', 'cancelled', 'expired', 'rejected'], 'must be filled, cancelled, expired or rejected')),
+  status: v.optional(v.picklist(CLOSED_ORDER_STATUSES, 'must be filled, cancelled, expired or rejected')),
   ...cursorEntries,
 }))
 export type HistoryQuery = v.InferInput<typeof historyQuery>
 export type OrderHistoryQuery = v.InferInput<typeof orderHistoryQuery>
-
-/** A fill of one of the caller's orders. */
-export interface Fill {
-  tradeId: string
-  orderId: string
-  clientOrderId?: string | null
-  market: string
-  side: OrderSide
-  price: string
-  size: string
-  fee: string
-  /** `maker` or `taker`. */
-  liquidity?: string
-  /** Perp fills: PnL realized by this fill. */
-  realizedPnl?: string
-  createdAt: number
-  [field: string]: unknown
-}
 
 /** The order and trade history of an area (`/api/v1/<area>/history/…`). */
 /* @__NO_SIDE_EFFECTS__ */

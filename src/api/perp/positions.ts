@@ -1,37 +1,12 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
 import { marketInput, marketSymbol, positiveDecimal, type MarketInput } from '../schemas.ts'
-import { leverage, type PerpOrder } from './trading.ts'
+import type * as schemas from './responses.ts'
+import { leverage } from './trading.ts'
 
-/** An open position; `side` is `long` or `short`, decimals are strings. */
-export interface Position {
-  market: string
-  side: string
-  size: string
-  entryPrice: string
-  markPrice: string
-  liquidationPrice?: string
-  unrealizedPnl?: string
-  margin?: string
-  leverage?: number
-  takeProfitPrice?: string | null
-  stopLossPrice?: string | null
-  tpSlStatus?: string
-  [field: string]: unknown
-}
-
-/** The closing order, and what is left of the position (`null` when closed in full). */
-export interface ClosedPosition {
-  order: PerpOrder
-  position: Position | null
-  [field: string]: unknown
-}
-
-export interface Leverage {
-  market: string
-  leverage: number
-  [field: string]: unknown
-}
+export type Position = v.InferOutput<typeof schemas.positionSchema>
+export type ClosedPosition = v.InferOutput<typeof schemas.closedPositionSchema>
+export type Leverage = v.InferOutput<typeof schemas.leverageSchema>
 
 const closeInput = v.pipe(
   v.strictObject({

@@ -1,16 +1,10 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
 import { tokenSymbol } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 
 /** One token's balance; every amount is a decimal string. */
-export interface Balance {
-  token: string
-  available: string
-  locked: string
-  total: string
-  usdValue: string
-  [field: string]: unknown
-}
+export type Balance = v.InferOutput<typeof schemas.balanceSchema>
 
 const balanceInput = v.strictObject({ token: tokenSymbol })
 export type BalanceInput = v.InferInput<typeof balanceInput>
