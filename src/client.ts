@@ -41,7 +41,7 @@ export interface ExchangeClientOptions extends TransportOptions {
    */
   validateResponses?: ResponseChecking
   /**
-   * In a browser page, a key that can trade is refused (at onboarding, and by `introspect()`)
+   * In a browser page, a key that can trade is refused (at onboarding, and by `getKeyInfo()`)
    * unless this is true. Prefer a read-only key there, or a backend that signs (`sign`).
    */
   allowTradingKeyInBrowser?: boolean
@@ -49,7 +49,7 @@ export interface ExchangeClientOptions extends TransportOptions {
    * Sends operations elsewhere than the spec's method and path, for the wire and the signature alike:
    * `{ 'account.getOverview': { method: 'GET', path: '/api/v1/accounts/me/overview' } }`
    * (`realServiceRoutes` holds the known differences of the real service). Names are the client's
-   * group and method; `keys.rotate` and `keys.introspect` name the key calls. Checked when the client
+   * group and method; `keys.rotate` and `keys.getKeyInfo` name the key calls. Checked when the client
    * is built.
    */
   routes?: Routes
@@ -201,8 +201,8 @@ export class ExchangeClient extends ExchangeCore {
    * What this key is and may do: permissions, expiry, the bound account. In a browser, a key that
    * can trade is refused (and dropped from the client) unless `allowTradingKeyInBrowser` is set.
    */
-  async introspect(options?: CallOptions): Promise<KeyInfo> {
-    const info = await this.#keys.introspect(options)
+  async getKeyInfo(options?: CallOptions): Promise<KeyInfo> {
+    const info = await this.#keys.getKeyInfo(options)
     try {
       refuseTradingKeyInBrowser(info.permissions, this.#allowTradingKeyInBrowser)
     } catch (refusal) {

@@ -62,7 +62,7 @@ export const myRankSchema = v.object({
 export const championshipResponses: ResponseTable<typeof championshipOperations> = {
   listChampionships: offsetOf(championshipSchema),
   getChampionship: championshipSchema,
-  getLeaderboard: leaderboardSchema,
+  listLeaderboard: leaderboardSchema,
   getMyRank: myRankSchema,
   getTopThree: topThreeSchema,
 }

@@ -12,8 +12,8 @@ export const systemInfoSchema = v.object({ name: v.optional(v.string()), version
 export const systemStatusSchema = v.object({ status: openString<'operational'>() })
 
 export const systemResponses: ResponseTable<typeof systemOperations> = {
-  time: serverTimeSchema,
-  health: systemHealthSchema,
-  info: systemInfoSchema,
-  status: systemStatusSchema,
+  getTime: serverTimeSchema,
+  getHealth: systemHealthSchema,
+  getInfo: systemInfoSchema,
+  getStatus: systemStatusSchema,
 }

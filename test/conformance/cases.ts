@@ -229,7 +229,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
       equal(client.clock.synced, true, 'the clock is measured')
 
       const sentAt = Date.now()
-      const { serverTime } = await new context.sdk.ExchangeClient({ baseUrl: context.baseUrl }).system.time()
+      const { serverTime } = await new context.sdk.ExchangeClient({ baseUrl: context.baseUrl }).system.getTime()
       const serverOffset = serverTime - (sentAt + Date.now()) / 2
       const error = Math.abs(client.clock.offsetMs - (serverOffset - skewMs))
       ok(error < 5_000, `the client's offset (${client.clock.offsetMs} ms) matches the server's clock minus the skew (${serverOffset - skewMs} ms)`)

@@ -51,7 +51,7 @@ console.log('imported exchange-client and signed: ' + signature)
 const typedUserProgram = `import { ExchangeClient, isExchangeError, type ExchangeClientOptions, type ServerTime } from 'exchange-client'
 const options: ExchangeClientOptions = { baseUrl: 'http://127.0.0.1:1', timeoutMs: 1000 }
 const client: ExchangeClient = new ExchangeClient(options)
-export const time: Promise<ServerTime> = client.system.time().catch((error: unknown) => {
+export const time: Promise<ServerTime> = client.system.getTime().catch((error: unknown) => {
   if (isExchangeError(error, 'network')) return { serverTime: 0 }
   throw error
 })

@@ -116,7 +116,7 @@ describe('any input to the methods beyond the catalog', () => {
     ['spot.findOrder', find, (client, input, options) => client.spot.findOrder(input as never, options as never)],
     ['prediction.findOrder', { clientOrderId: 'abc-1', marketId: '1001' }, (client, input, options) => client.prediction.findOrder(input as never, options as never)],
     ['rotate', undefined, (client, input) => client.rotate(input as never)],
-    ['introspect', undefined, (client, input) => client.introspect(input as never)],
+    ['getKeyInfo', undefined, (client, input) => client.getKeyInfo(input as never)],
   ]
   it.each(extras)('%s', async (_, example, call) => {
     const { fetch, requests } = recordingFetch()
@@ -153,7 +153,7 @@ describe('any input to the escape hatch, the constructor and onboarding', () => 
     await check(fc.asyncProperty(options, async (input) => {
       const built = await outcome(async () => {
         const client = new ExchangeClient(input as never)
-        await client.system.time()
+        await client.system.getTime()
       }, requests)
       if (built === 'sent') expect(requests.at(-1)!.url.pathname).toBe('/api/v1/system/time')
     }), 300)

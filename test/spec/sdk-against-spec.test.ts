@@ -16,7 +16,7 @@ const entry = (name: string, op: Operation<any, any>): TableEntry => ({ name, me
 const SDK_TABLE: readonly TableEntry[] = [
   entry('onboarding.onboard', onboardingOperations.onboard),
   entry('keys.rotate', keysOperations.rotate),
-  entry('keys.introspect', keysOperations.introspect),
+  entry('keys.getKeyInfo', keysOperations.getKeyInfo),
   ...operationCatalog.flatMap(({ group, operations }) => Object.entries(operations).map(([name, op]) => entry(`${group}.${name}`, op))),
 ]
 

@@ -57,10 +57,10 @@ export function marketDataResponses<M extends v.GenericSchema, T extends v.Gener
   return {
     listMarkets: v.array(market),
     getMarket: market,
-    getKlines: klinesSchema,
+    listKlines: klinesSchema,
     getOrderbook: orderBookSchema,
     getTicker: ticker,
-    getTrades: v.array(tradeSchema),
+    listTrades: v.array(tradeSchema),
   }
 }
 
@@ -142,8 +142,8 @@ export const fillSchema = v.object({
 /* @__NO_SIDE_EFFECTS__ */
 export function orderHistoryResponses<O extends v.GenericSchema>(order: O) {
   return {
-    getOrderHistory: cursorOf(order),
-    getTradeHistory: cursorOf(fillSchema),
+    listOrderHistory: cursorOf(order),
+    listTradeHistory: cursorOf(fillSchema),
   }
 }
 

@@ -86,7 +86,7 @@ export const pnlRecordSchema = v.object({
 export const perpResponses: ResponseTable<typeof perpOperations> = {
   getInsuranceFund: insuranceFundSchema,
   ...marketDataResponses(perpMarketSchema, perpTickerSchema),
-  getFundingRateHistory: v.array(fundingRateSchema),
+  listFundingRateHistory: v.array(fundingRateSchema),
   getFundingRate: fundingRateSchema,
   getIndexPrice: indexPriceSchema,
   getMarkPrice: markPriceSchema,
@@ -101,8 +101,8 @@ export const perpResponses: ResponseTable<typeof perpOperations> = {
   setTpsl: positionSchema,
   modifyTpsl: positionSchema,
   cancelTpsl: positionSchema,
-  getFundingHistory: cursorOf(fundingPaymentSchema),
-  getLiquidationHistory: cursorOf(liquidationSchema),
-  getPnlHistory: cursorOf(pnlRecordSchema),
+  listFundingHistory: cursorOf(fundingPaymentSchema),
+  listLiquidationHistory: cursorOf(liquidationSchema),
+  listPnlHistory: cursorOf(pnlRecordSchema),
   ...orderHistoryResponses(perpOrderSchema),
 }

@@ -21,7 +21,7 @@ export const spotResponses: ResponseTable<typeof spotOperations> = {
   listTokens: v.array(tokenSchema),
   getToken: tokenSchema,
   ...orderResponses(baseOrderSchema),
-  getBalances: v.array(balanceSchema),
+  listBalances: v.array(balanceSchema),
   getBalance: balanceSchema,
   ...orderHistoryResponses(baseOrderSchema),
 }
