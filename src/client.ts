@@ -3,6 +3,7 @@ import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
 import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
 import { accountApi } from './api/account.ts'
+import type { SystemMethods } from './api/api.generated.ts'
 import { championshipApi } from './api/championship.ts'
 import { bindOperations, responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
 import { perpApi } from './api/perp/index.ts'
@@ -165,7 +166,7 @@ export class ExchangeCore {
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
   readonly #allowTradingKeyInBrowser: boolean
-  readonly system = this.bind(systemOperations, 'system')
+  readonly system: SystemMethods = this.bind(systemOperations, 'system')
   readonly account = accountApi(this)
   readonly perp = perpApi(this)
   readonly spot = spotApi(this)

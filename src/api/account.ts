@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { AccountMethods } from './api.generated.ts'
 import { operation, type OperationBinder } from './operation.ts'
 import {
   id,
@@ -13,16 +14,16 @@ import {
 import type * as schemas from './account-responses.ts'
 
 /** An API key as listed: the key masked, never its secret. */
-export type ApiKeyInfo = v.InferOutput<typeof schemas.apiKeyInfoSchema>
-export type Deposit = v.InferOutput<typeof schemas.depositSchema>
-export type Withdrawal = v.InferOutput<typeof schemas.withdrawalSchema>
-export type OnchainStatus = v.InferOutput<typeof schemas.onchainStatusSchema>
+export interface ApiKeyInfo extends v.InferOutput<typeof schemas.apiKeyInfoSchema> {}
+export interface Deposit extends v.InferOutput<typeof schemas.depositSchema> {}
+export interface Withdrawal extends v.InferOutput<typeof schemas.withdrawalSchema> {}
+export interface OnchainStatus extends v.InferOutput<typeof schemas.onchainStatusSchema> {}
 /** Perp margin of the account; decimals as strings. */
-export type PerpMarginSummary = v.InferOutput<typeof schemas.perpMarginSummarySchema>
-export type PerpTradingStats = v.InferOutput<typeof schemas.perpTradingStatsSchema>
-export type SpotSummary = v.InferOutput<typeof schemas.spotSummarySchema>
+export interface PerpMarginSummary extends v.InferOutput<typeof schemas.perpMarginSummarySchema> {}
+export interface PerpTradingStats extends v.InferOutput<typeof schemas.perpTradingStatsSchema> {}
+export interface SpotSummary extends v.InferOutput<typeof schemas.spotSummarySchema> {}
 /** The account at a glance; amounts are decimal strings. */
-export type AccountOverview = v.InferOutput<typeof schemas.accountOverviewSchema>
+export interface AccountOverview extends v.InferOutput<typeof schemas.accountOverviewSchema> {}
 
 const keyInput = v.strictObject({ id })
 const depositInput = v.strictObject({
@@ -32,9 +33,9 @@ const depositInput = v.strictObject({
 })
 const withdrawalInput = v.strictObject({ token: tokenSymbol, amount: positiveDecimal, address: walletAddress })
 
-export type ApiKeyIdInput = v.InferInput<typeof keyInput>
-export type DepositInput = v.InferInput<typeof depositInput>
-export type WithdrawalInput = v.InferInput<typeof withdrawalInput>
+export interface ApiKeyIdInput extends v.InferInput<typeof keyInput> {}
+export interface DepositInput extends v.InferInput<typeof depositInput> {}
+export interface WithdrawalInput extends v.InferInput<typeof withdrawalInput> {}
 
 /** Account: reads need read, deposits trade, withdrawals withdraw. */
 export const accountOperations = {
@@ -82,4 +83,4 @@ export const accountOperations = {
 }
 
 /** `client.account` on its own. */
-export const accountApi = (core: OperationBinder) => core.bind(accountOperations, 'account')
+export const accountApi = (core: OperationBinder): AccountMethods => core.bind(accountOperations, 'account')

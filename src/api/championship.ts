@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { ChampionshipMethods } from './api.generated.ts'
 import { operation, type OperationBinder } from './operation.ts'
 import {
   CHAMPIONSHIP_PERIODS,
@@ -15,14 +16,14 @@ import {
 import type * as schemas from './championship-responses.ts'
 
 export type { ChampionshipPeriod, ChampionshipStatus, ChampionshipType, LeaderboardPeriod, LeaderboardSort } from './schemas.ts'
-export type Championship = v.InferOutput<typeof schemas.championshipSchema>
+export interface Championship extends v.InferOutput<typeof schemas.championshipSchema> {}
 /** A row of a leaderboard; decimals as strings. */
-export type LeaderboardEntry = v.InferOutput<typeof schemas.leaderboardEntrySchema>
+export interface LeaderboardEntry extends v.InferOutput<typeof schemas.leaderboardEntrySchema> {}
 /** A leaderboard page (offset list) and the ranking it was asked for. */
-export type Leaderboard = v.InferOutput<typeof schemas.leaderboardSchema>
-export type TopThree = v.InferOutput<typeof schemas.topThreeSchema>
+export interface Leaderboard extends v.InferOutput<typeof schemas.leaderboardSchema> {}
+export interface TopThree extends v.InferOutput<typeof schemas.topThreeSchema> {}
 /** The caller's standing; `rank` is `null` while the caller has not traded in it. */
-export type MyRank = v.InferOutput<typeof schemas.myRankSchema>
+export interface MyRank extends v.InferOutput<typeof schemas.myRankSchema> {}
 
 const listQuery = v.optional(v.strictObject({
   status: v.optional(v.picklist(CHAMPIONSHIP_STATUSES, 'must be draft, upcoming, active, ended or cancelled')),
@@ -43,8 +44,8 @@ const leaderboardInput = v.strictObject({
 })
 
 export type ChampionshipsQuery = v.InferInput<typeof listQuery>
-export type SlugInput = v.InferInput<typeof slugInput>
-export type LeaderboardInput = v.InferInput<typeof leaderboardInput>
+export interface SlugInput extends v.InferInput<typeof slugInput> {}
+export interface LeaderboardInput extends v.InferInput<typeof leaderboardInput> {}
 
 const slug = 'perp-masters-weekly'
 
@@ -75,4 +76,4 @@ export const championshipOperations = {
 }
 
 /** `client.championship` on its own. */
-export const championshipApi = (core: OperationBinder) => core.bind(championshipOperations, 'championship')
+export const championshipApi = (core: OperationBinder): ChampionshipMethods => core.bind(championshipOperations, 'championship')

@@ -138,7 +138,7 @@ export const klineInterval = v.picklist(['1m', '5m', '15m', '1h', '4h', '1d'], '
 
 /** `{ market }`: the input of most per-market reads. */
 export const marketInput = v.strictObject({ market: marketSymbol })
-export type MarketInput = v.InferInput<typeof marketInput>
+export interface MarketInput extends v.InferInput<typeof marketInput> {}
 
 /** Page-list query (1-based page). */
 export const pageEntries = { page: v.optional(page), pageSize: v.optional(pageSize) }

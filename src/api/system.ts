@@ -3,10 +3,10 @@ import { operation } from './operation.ts'
 import type * as schemas from './system-responses.ts'
 
 /** `serverTime`: UTC milliseconds. */
-export type ServerTime = v.InferOutput<typeof schemas.serverTimeSchema>
-export type SystemHealth = v.InferOutput<typeof schemas.systemHealthSchema>
-export type SystemInfo = v.InferOutput<typeof schemas.systemInfoSchema>
-export type SystemStatus = v.InferOutput<typeof schemas.systemStatusSchema>
+export interface ServerTime extends v.InferOutput<typeof schemas.serverTimeSchema> {}
+export interface SystemHealth extends v.InferOutput<typeof schemas.systemHealthSchema> {}
+export interface SystemInfo extends v.InferOutput<typeof schemas.systemInfoSchema> {}
+export interface SystemStatus extends v.InferOutput<typeof schemas.systemStatusSchema> {}
 
 /** System: open, no credential. */
 export const systemOperations = {

@@ -13,13 +13,13 @@ import {
 import type * as schemas from './responses.ts'
 
 /** A market's trading rules; decimals as strings. */
-export type Market = v.InferOutput<typeof schemas.marketSchema>
-export type Ticker = v.InferOutput<typeof schemas.tickerSchema>
-export type OrderBook = v.InferOutput<typeof schemas.orderBookSchema>
+export interface Market extends v.InferOutput<typeof schemas.marketSchema> {}
+export interface Ticker extends v.InferOutput<typeof schemas.tickerSchema> {}
+export interface OrderBook extends v.InferOutput<typeof schemas.orderBookSchema> {}
 /** `[price, size]`, both decimal strings. */
 export type BookLevel = OrderBook['bids'][number]
 /** A public trade of the market. */
-export type Trade = v.InferOutput<typeof schemas.tradeSchema>
+export interface Trade extends v.InferOutput<typeof schemas.tradeSchema> {}
 
 const klinesInput = v.strictObject({
   market: marketSymbol,
@@ -31,9 +31,9 @@ const klinesInput = v.strictObject({
 const orderbookInput = v.strictObject({ market: marketSymbol, depth: v.optional(integer(1)) })
 const tradesInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
 
-export type KlinesInput = v.InferInput<typeof klinesInput>
-export type OrderbookInput = v.InferInput<typeof orderbookInput>
-export type TradesInput = v.InferInput<typeof tradesInput>
+export interface KlinesInput extends v.InferInput<typeof klinesInput> {}
+export interface OrderbookInput extends v.InferInput<typeof orderbookInput> {}
+export interface TradesInput extends v.InferInput<typeof tradesInput> {}
 
 /** The six market-data reads every trading area has (`/api/v1/<area>/markets…`), open to all. */
 /* @__NO_SIDE_EFFECTS__ */

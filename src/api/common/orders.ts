@@ -21,13 +21,13 @@ export type { CancelledOrders, Open } from '../response-shapes.ts'
 export type { OrderSide, OrderStatus, OrderType, TimeInForce } from '../schemas.ts'
 
 /** An order as the service reports it; ids and decimals are strings. */
-export type Order = v.InferOutput<typeof schemas.baseOrderSchema>
+export interface Order extends v.InferOutput<typeof schemas.baseOrderSchema> {}
 /** An order of a batch the exchange refused; the rest of the batch still went ahead. */
-export type RejectedOrder = v.InferOutput<typeof schemas.rejectedOrderSchema>
+export interface RejectedOrder extends v.InferOutput<typeof schemas.rejectedOrderSchema> {}
 /** One result per order of a batch, in the order sent: the order, or its rejection. */
 export type PlacedOrders<O> = v.InferOutput<ReturnType<typeof schemas.placedOrdersOf<v.GenericSchema<O>>>>
 /** A fill of one of the caller's orders. */
-export type Fill = v.InferOutput<typeof schemas.fillSchema>
+export interface Fill extends v.InferOutput<typeof schemas.fillSchema> {}
 
 /**
  * The fields every order takes; perp adds leverage and reduceOnly (spot has no position to reduce,
@@ -68,10 +68,10 @@ const modifyInput = v.pipe(
 )
 const cancelInput = v.strictObject({ orderIds: batchOf(id) })
 
-export type IdInput = v.InferInput<typeof idInput>
+export interface IdInput extends v.InferInput<typeof idInput> {}
 export type OpenOrdersQuery = v.InferInput<typeof openOrdersQuery>
-export type ModifyOrderInput = v.InferInput<typeof modifyInput>
-export type CancelOrdersInput = v.InferInput<typeof cancelInput>
+export interface ModifyOrderInput extends v.InferInput<typeof modifyInput> {}
+export interface CancelOrdersInput extends v.InferInput<typeof cancelInput> {}
 
 /**
  * The seven order operations of an area (`/api/v1/<area>/orders…`). `order` validates one
@@ -151,7 +151,7 @@ export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', m
 }
 
 const findOrderInput = v.strictObject({ clientOrderId, market: v.optional(marketSymbol) })
-export type FindOrderInput = v.InferInput<typeof findOrderInput>
+export interface FindOrderInput extends v.InferInput<typeof findOrderInput> {}
 
 interface OrderLookups<O> {
   listOpenOrders(input: OpenOrdersQuery, options?: CallOptions): Promise<CursorPage<O>>

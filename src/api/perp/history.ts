@@ -6,9 +6,9 @@ import type * as schemas from './responses.ts'
 import type { PerpOrder } from './trading.ts'
 
 /** A funding payment of the caller: positive received, negative paid. */
-export type FundingPayment = v.InferOutput<typeof schemas.fundingPaymentSchema>
-export type Liquidation = v.InferOutput<typeof schemas.liquidationSchema>
-export type PnlRecord = v.InferOutput<typeof schemas.pnlRecordSchema>
+export interface FundingPayment extends v.InferOutput<typeof schemas.fundingPaymentSchema> {}
+export interface Liquidation extends v.InferOutput<typeof schemas.liquidationSchema> {}
+export interface PnlRecord extends v.InferOutput<typeof schemas.pnlRecordSchema> {}
 
 const market = 'BTC-USDC'
 

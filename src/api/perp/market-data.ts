@@ -4,16 +4,16 @@ import { operation } from '../operation.ts'
 import { integer, marketInput, marketSymbol, type MarketInput } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 
-export type PerpMarket = v.InferOutput<typeof schemas.perpMarketSchema>
-export type PerpTicker = v.InferOutput<typeof schemas.perpTickerSchema>
-export type FundingRate = v.InferOutput<typeof schemas.fundingRateSchema>
-export type InsuranceFund = v.InferOutput<typeof schemas.insuranceFundSchema>
-export type MarkPrice = v.InferOutput<typeof schemas.markPriceSchema>
-export type IndexPrice = v.InferOutput<typeof schemas.indexPriceSchema>
-export type OpenInterest = v.InferOutput<typeof schemas.openInterestSchema>
+export interface PerpMarket extends v.InferOutput<typeof schemas.perpMarketSchema> {}
+export interface PerpTicker extends v.InferOutput<typeof schemas.perpTickerSchema> {}
+export interface FundingRate extends v.InferOutput<typeof schemas.fundingRateSchema> {}
+export interface InsuranceFund extends v.InferOutput<typeof schemas.insuranceFundSchema> {}
+export interface MarkPrice extends v.InferOutput<typeof schemas.markPriceSchema> {}
+export interface IndexPrice extends v.InferOutput<typeof schemas.indexPriceSchema> {}
+export interface OpenInterest extends v.InferOutput<typeof schemas.openInterestSchema> {}
 
 const fundingHistoryInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
-export type FundingHistoryInput = v.InferInput<typeof fundingHistoryInput>
+export interface FundingHistoryInput extends v.InferInput<typeof fundingHistoryInput> {}
 
 const market = 'BTC-USDC'
 

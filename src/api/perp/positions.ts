@@ -4,9 +4,9 @@ import { marketInput, marketSymbol, positiveDecimal, type MarketInput } from '..
 import type * as schemas from './responses.ts'
 import { leverage } from './trading.ts'
 
-export type Position = v.InferOutput<typeof schemas.positionSchema>
-export type ClosedPosition = v.InferOutput<typeof schemas.closedPositionSchema>
-export type Leverage = v.InferOutput<typeof schemas.leverageSchema>
+export interface Position extends v.InferOutput<typeof schemas.positionSchema> {}
+export interface ClosedPosition extends v.InferOutput<typeof schemas.closedPositionSchema> {}
+export interface Leverage extends v.InferOutput<typeof schemas.leverageSchema> {}
 
 const closeInput = v.pipe(
   v.strictObject({
@@ -40,11 +40,11 @@ const cancelTpslInput = v.strictObject({
   type: v.picklist(['take_profit', 'stop_loss', 'all'], 'must be take_profit, stop_loss or all'),
 })
 
-export type ClosePositionInput = v.InferInput<typeof closeInput>
-export type SetLeverageInput = v.InferInput<typeof leverageInput>
-export type AdjustMarginInput = v.InferInput<typeof marginInput>
-export type TpslInput = v.InferInput<typeof tpslInput>
-export type CancelTpslInput = v.InferInput<typeof cancelTpslInput>
+export interface ClosePositionInput extends v.InferInput<typeof closeInput> {}
+export interface SetLeverageInput extends v.InferInput<typeof leverageInput> {}
+export interface AdjustMarginInput extends v.InferInput<typeof marginInput> {}
+export interface TpslInput extends v.InferInput<typeof tpslInput> {}
+export interface CancelTpslInput extends v.InferInput<typeof cancelTpslInput> {}
 
 /** The service takes these bodies in snake_case; the SDK's input stays camelCase. */
 const tpslWire = {

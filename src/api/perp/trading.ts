@@ -7,9 +7,9 @@ import type * as schemas from './responses.ts'
 export const leverage = integer(1)
 
 const perpOrder = orderSchema({ leverage: v.optional(leverage), reduceOnly: v.optional(v.boolean('must be true or false')) })
-export type PerpOrderInput = v.InferInput<typeof perpOrder>
+export interface PerpOrderInput extends v.InferInput<typeof perpOrder> {}
 
-export type PerpOrder = v.InferOutput<typeof schemas.perpOrderSchema>
+export interface PerpOrder extends v.InferOutput<typeof schemas.perpOrderSchema> {}
 
 /** Perp Trading: orders need read (lists) or trade (writes). */
 export const perpTradingOperations = orderOperations<PerpOrder, PerpOrderInput>('perp', perpOrder, {

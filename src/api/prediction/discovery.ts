@@ -4,8 +4,8 @@ import { limit, limitQuery, MARKET_TYPES, pageEntries, text, type Items, type Li
 import type { PredictionMarket } from './markets.ts'
 import type * as schemas from './responses.ts'
 
-export type CategoryCount = v.InferOutput<typeof schemas.categoryCountSchema>
-export type TagCount = v.InferOutput<typeof schemas.tagCountSchema>
+export interface CategoryCount extends v.InferOutput<typeof schemas.categoryCountSchema> {}
+export interface TagCount extends v.InferOutput<typeof schemas.tagCountSchema> {}
 
 const marketsQuery = v.optional(v.strictObject({
   status: v.optional(text(32)),
@@ -17,7 +17,7 @@ const marketsQuery = v.optional(v.strictObject({
 const searchInput = v.strictObject({ q: text(200), limit: v.optional(limit) })
 
 export type MarketsQuery = v.InferInput<typeof marketsQuery>
-export type SearchInput = v.InferInput<typeof searchInput>
+export interface SearchInput extends v.InferInput<typeof searchInput> {}
 
 /** Prediction Discovery: open, no credential (paths of the real service). */
 export const predictionDiscoveryOperations = {

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { parseInput, type Api, type CallOptions, type OperationBinder } from '../operation.ts'
+import type { PredictionMethods } from '../api.generated.ts'
+import { parseInput, type CallOptions, type OperationBinder } from '../operation.ts'
 import { paginate } from '../paginate.ts'
 import { clientOrderId, id } from '../schemas.ts'
 import { predictionDiscoveryOperations } from './discovery.ts'
@@ -18,16 +19,17 @@ export const predictionOperations = {
 }
 
 const findInput = v.strictObject({ clientOrderId, marketId: v.optional(id) })
-export type FindPredictionOrderInput = v.InferInput<typeof findInput>
+export interface FindPredictionOrderInput extends v.InferInput<typeof findInput> {}
 
-export type PredictionApi = Api<typeof predictionOperations> & {
+/** `client.prediction`: a method per operation (documented in api.generated.ts), and `findOrder`. */
+export type PredictionApi = PredictionMethods & {
   /** The order placed with this clientOrderId (any status), or `undefined` if the exchange never took it. */
   findOrder(input: FindPredictionOrderInput, options?: CallOptions): Promise<PredictionOrder | undefined>
 }
 
 /** `client.prediction` on its own: `predictionApi(new ExchangeCore(options))`. */
 export function predictionApi(core: OperationBinder): PredictionApi {
-  const api = core.bind(predictionOperations, 'prediction')
+  const api: PredictionMethods = core.bind(predictionOperations, 'prediction')
   return {
     ...api,
     async findOrder(input, options) {

@@ -7,25 +7,25 @@ import type { PredictionOrder } from './trading.ts'
 
 export type { MarketType } from '../schemas.ts'
 export type { PredictionMarketStatus } from './responses.ts'
-export type Outcome = v.InferOutput<typeof schemas.outcomeSchema>
+export interface Outcome extends v.InferOutput<typeof schemas.outcomeSchema> {}
 /** A prediction market; `*E6` fields are integers in millionths, ids are strings. */
-export type PredictionMarket = v.InferOutput<typeof schemas.predictionMarketSchema>
-export type MarketPrices = v.InferOutput<typeof schemas.marketPricesSchema>
-export type BatchPrices = v.InferOutput<typeof schemas.batchPricesSchema>
+export interface PredictionMarket extends v.InferOutput<typeof schemas.predictionMarketSchema> {}
+export interface MarketPrices extends v.InferOutput<typeof schemas.marketPricesSchema> {}
+export interface BatchPrices extends v.InferOutput<typeof schemas.batchPricesSchema> {}
 /** Depth levels: `price` is a float in [0, 1]. */
-export type DepthLevel = v.InferOutput<typeof schemas.depthLevelSchema>
-export type OutcomeDepth = v.InferOutput<typeof schemas.outcomeDepthSchema>
-export type PredictionOrderBook = v.InferOutput<typeof schemas.predictionOrderBookSchema>
-export type PriceBalance = v.InferOutput<typeof schemas.priceBalanceSchema>
+export interface DepthLevel extends v.InferOutput<typeof schemas.depthLevelSchema> {}
+export interface OutcomeDepth extends v.InferOutput<typeof schemas.outcomeDepthSchema> {}
+export interface PredictionOrderBook extends v.InferOutput<typeof schemas.predictionOrderBookSchema> {}
+export interface PriceBalance extends v.InferOutput<typeof schemas.priceBalanceSchema> {}
 /** An outcome with its price as a probability, and whether it won once the market is resolved. */
-export type OutcomeProbability = v.InferOutput<typeof schemas.outcomeProbabilitySchema>
+export interface OutcomeProbability extends v.InferOutput<typeof schemas.outcomeProbabilitySchema> {}
 /** A point of an outcome's price history. */
-export type PricePoint = v.InferOutput<typeof schemas.pricePointSchema>
-export type PredictionMarketStats = v.InferOutput<typeof schemas.predictionMarketStatsSchema>
+export interface PricePoint extends v.InferOutput<typeof schemas.pricePointSchema> {}
+export interface PredictionMarketStats extends v.InferOutput<typeof schemas.predictionMarketStatsSchema> {}
 /** A public match of two orders (no account ids); `takerSide` 0 = buy, 1 = sell. */
-export type PredictionMatch = v.InferOutput<typeof schemas.predictionMatchSchema>
+export interface PredictionMatch extends v.InferOutput<typeof schemas.predictionMatchSchema> {}
 /** A trade of the market: a match under its trade id. */
-export type PredictionTrade = v.InferOutput<typeof schemas.predictionTradeSchema>
+export interface PredictionTrade extends v.InferOutput<typeof schemas.predictionTradeSchema> {}
 
 const createInput = v.pipe(
   v.strictObject({
@@ -52,12 +52,12 @@ const klinesInput = v.strictObject({
 const marketLimitInput = v.strictObject({ marketId: id, limit: v.optional(limit) })
 const priceHistoryInput = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex), limit: v.optional(limit) })
 
-export type CreateMarketInput = v.InferInput<typeof createInput>
-export type BatchPricesInput = v.InferInput<typeof batchPricesInput>
-export type OutcomeInput = v.InferInput<typeof outcomeInput>
-export type PredictionKlinesInput = v.InferInput<typeof klinesInput>
-export type MarketLimitInput = v.InferInput<typeof marketLimitInput>
-export type PriceHistoryInput = v.InferInput<typeof priceHistoryInput>
+export interface CreateMarketInput extends v.InferInput<typeof createInput> {}
+export interface BatchPricesInput extends v.InferInput<typeof batchPricesInput> {}
+export interface OutcomeInput extends v.InferInput<typeof outcomeInput> {}
+export interface PredictionKlinesInput extends v.InferInput<typeof klinesInput> {}
+export interface MarketLimitInput extends v.InferInput<typeof marketLimitInput> {}
+export interface PriceHistoryInput extends v.InferInput<typeof priceHistoryInput> {}
 
 const marketId = BINARY_MARKET
 

@@ -4,23 +4,23 @@ import { id, text } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import { BINARY_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
 
-export type OracleConfig = v.InferOutput<typeof schemas.oracleConfigSchema>
-export type OracleChallenge = v.InferOutput<typeof schemas.oracleChallengeSchema>
+export interface OracleConfig extends v.InferOutput<typeof schemas.oracleConfigSchema> {}
+export interface OracleChallenge extends v.InferOutput<typeof schemas.oracleChallengeSchema> {}
 /** A market's result proposal. A challenge replaces the proposed outcome and restarts the period. */
-export type Proposal = v.InferOutput<typeof schemas.proposalSchema>
+export interface Proposal extends v.InferOutput<typeof schemas.proposalSchema> {}
 export type ProposalStatus = Proposal['status']
 /** The proposal after a challenge; `txSignature` is an operation id. */
-export type ChallengedProposal = v.InferOutput<typeof schemas.challengedProposalSchema>
-export type FinalizedResult = v.InferOutput<typeof schemas.finalizedResultSchema>
+export interface ChallengedProposal extends v.InferOutput<typeof schemas.challengedProposalSchema> {}
+export interface FinalizedResult extends v.InferOutput<typeof schemas.finalizedResultSchema> {}
 /** The LLM oracle's research on a market. */
-export type OracleResearch = v.InferOutput<typeof schemas.oracleResearchSchema>
+export interface OracleResearch extends v.InferOutput<typeof schemas.oracleResearchSchema> {}
 
 const challengeInput = v.strictObject({
   marketId: id,
   outcomeIndex,
   evidenceHash: v.optional(v.pipe(text(128), v.regex(/^[A-Za-z0-9]+$/, 'must be a hash (letters and digits)'))),
 })
-export type ChallengeInput = v.InferInput<typeof challengeInput>
+export interface ChallengeInput extends v.InferInput<typeof challengeInput> {}
 
 const marketId = BINARY_MARKET
 

@@ -7,15 +7,15 @@ import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, shares, type 
 
 export type { PredictionOrderStatus } from './responses.ts'
 /** An order as the service lists it; `amount` counts whole shares, `sharesE6` the same in millionths. */
-export type PredictionOrder = v.InferOutput<typeof schemas.predictionOrderSchema>
+export interface PredictionOrder extends v.InferOutput<typeof schemas.predictionOrderSchema> {}
 /** What a prediction write answers; `txSignature` is an operation id, not an on-chain signature. */
-export type TxResponse = v.InferOutput<typeof schemas.txResponseSchema>
+export interface TxResponse extends v.InferOutput<typeof schemas.txResponseSchema> {}
 /** A complete set minted: `costE6` USDC paid, `amount` shares of every outcome credited. */
-export type MintedSet = v.InferOutput<typeof schemas.mintedSetSchema>
+export interface MintedSet extends v.InferOutput<typeof schemas.mintedSetSchema> {}
 /** A complete set burnt for `payoutE6` USDC. */
-export type RedeemedSet = v.InferOutput<typeof schemas.redeemedSetSchema>
+export interface RedeemedSet extends v.InferOutput<typeof schemas.redeemedSetSchema> {}
 /** Winning shares claimed: 1 USDC each. */
-export type ClaimedWinnings = v.InferOutput<typeof schemas.claimedWinningsSchema>
+export interface ClaimedWinnings extends v.InferOutput<typeof schemas.claimedWinningsSchema> {}
 
 /** 0 = buy, 1 = sell. */
 export type PredictionSide = 0 | 1
@@ -37,12 +37,12 @@ const cancelAllInput = v.optional(v.strictObject({ marketId: v.optional(id) }))
 const amountInput = v.strictObject({ marketId: id, amount: shares })
 const outcomeClaimInput = v.strictObject({ marketId: id, outcomeIndex })
 
-export type PredictionOrderInput = v.InferInput<typeof predictionOrder>
-export type CancelPredictionOrderInput = v.InferInput<typeof cancelInput>
-export type CancelPredictionOrdersInput = v.InferInput<typeof cancelManyInput>
+export interface PredictionOrderInput extends v.InferInput<typeof predictionOrder> {}
+export interface CancelPredictionOrderInput extends v.InferInput<typeof cancelInput> {}
+export interface CancelPredictionOrdersInput extends v.InferInput<typeof cancelManyInput> {}
 export type CancelAllPredictionOrdersInput = v.InferInput<typeof cancelAllInput>
-export type CompleteSetInput = v.InferInput<typeof amountInput>
-export type OutcomeClaimInput = v.InferInput<typeof outcomeClaimInput>
+export interface CompleteSetInput extends v.InferInput<typeof amountInput> {}
+export interface OutcomeClaimInput extends v.InferInput<typeof outcomeClaimInput> {}
 
 const marketId = BINARY_MARKET
 

@@ -7,15 +7,15 @@ import type { PredictionOrder } from './trading.ts'
 import { BINARY_MARKET, marketIdInput, type MarketIdInput } from './schemas.ts'
 
 /** Shares held in one outcome; `*E6` are millionths of USDC. */
-export type PredictionPosition = v.InferOutput<typeof schemas.predictionPositionSchema>
-export type PredictionStats = v.InferOutput<typeof schemas.predictionStatsSchema>
+export interface PredictionPosition extends v.InferOutput<typeof schemas.predictionPositionSchema> {}
+export interface PredictionStats extends v.InferOutput<typeof schemas.predictionStatsSchema> {}
 /** An event of the public activity feed: a trade, a market created, a mint, a proposal… */
-export type ActivityEvent = v.InferOutput<typeof schemas.activityEventSchema>
-export type MatchStats = v.InferOutput<typeof schemas.matchStatsSchema>
+export interface ActivityEvent extends v.InferOutput<typeof schemas.activityEventSchema> {}
+export interface MatchStats extends v.InferOutput<typeof schemas.matchStatsSchema> {}
 /** A fill of one of the caller's orders; `side` 0 = buy, 1 = sell. */
-export type PredictionFill = v.InferOutput<typeof schemas.predictionFillSchema>
+export interface PredictionFill extends v.InferOutput<typeof schemas.predictionFillSchema> {}
 /** One of the caller's matches: a fill under its match id. */
-export type PredictionMyMatch = v.InferOutput<typeof schemas.predictionMyMatchSchema>
+export interface PredictionMyMatch extends v.InferOutput<typeof schemas.predictionMyMatchSchema> {}
 
 
 // The `/me/*` lists are page lists: the real service takes `limit`; `page`/`pageSize` walk them.

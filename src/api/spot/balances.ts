@@ -4,10 +4,10 @@ import { tokenSymbol } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 
 /** One token's balance; every amount is a decimal string. */
-export type Balance = v.InferOutput<typeof schemas.balanceSchema>
+export interface Balance extends v.InferOutput<typeof schemas.balanceSchema> {}
 
 const balanceInput = v.strictObject({ token: tokenSymbol })
-export type BalanceInput = v.InferInput<typeof balanceInput>
+export interface BalanceInput extends v.InferInput<typeof balanceInput> {}
 
 /** Spot Balances: need read. */
 export const spotBalanceOperations = {

@@ -4,13 +4,13 @@ import { operation } from '../operation.ts'
 import { tokenSymbol } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 
-export type Token = v.InferOutput<typeof schemas.tokenSchema>
+export interface Token extends v.InferOutput<typeof schemas.tokenSchema> {}
 
 export type SpotMarket = Market
 export type SpotTicker = Ticker
 
 const tokenInput = v.strictObject({ symbol: tokenSymbol })
-export type TokenInput = v.InferInput<typeof tokenInput>
+export interface TokenInput extends v.InferInput<typeof tokenInput> {}
 
 /** Spot Market Data: open, no credential. Symbols are `<BASE>-<QUOTE>`. */
 export const spotMarketDataOperations = {
