@@ -109,7 +109,7 @@ export class ExchangeCore {
     if (group === undefined) return bindOperations(this.#transport, ops)
     this.#boundGroups.add(group)
     const responses = checks !== 'off' && group !== 'keys' ? checks[group] : undefined
-    return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops))
+    return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops), group)
   }
 
   /** Refuses a route whose group this client never bound (`ExchangeClient` binds them all). */

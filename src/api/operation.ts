@@ -186,13 +186,19 @@ function withClientOrderIds(op: Operation<any, unknown>, input: Record<string, u
   return { input: { ...input, orders } }
 }
 
-/** The data must pass the operation's response schema, or the call fails naming the field. */
-function checkResponse(op: Operation<any, unknown>, schema: v.GenericSchema, data: unknown): void {
-  const result = v.safeParse(schema, data)
+/** A response schema, and the name of the operation it checks (for the error). */
+export interface ResponseCheck {
+  readonly schema: v.GenericSchema
+  readonly operation: string
+}
+
+/** The data must pass the operation's response schema, or the call fails naming the operation and the field. */
+function checkResponse(op: Operation<any, unknown>, check: ResponseCheck, data: unknown): void {
+  const result = v.safeParse(check.schema, data)
   if (result.success) return
   const issue = result.issues[0]
   const field = v.getDotPath(issue)
-  throw new ExchangeResponseError(200, `${op.method} ${op.path}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`)
+  throw new ExchangeResponseError(200, `${check.operation} (${op.method} ${op.path}): data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`)
 }
 
 /** Validates, then sends one operation. Nothing goes on the wire when the input is bad. */
@@ -201,7 +207,7 @@ export async function callOperation<Output>(
   op: Operation<any, Output>,
   rawInput: unknown,
   options: CallOptions | undefined,
-  response?: v.GenericSchema,
+  response?: ResponseCheck,
   route?: Route,
 ): Promise<Output> {
   let input = op.input ? (parseInput(op.input, rawInput) as Record<string, unknown>) : undefined
@@ -238,10 +244,13 @@ export function bindOperations<Ops extends Record<string, Operation<any, any>>>(
   ops: Ops,
   responses?: ResponseTable,
   routes?: Readonly<Record<string, Route>>,
+  /** The client group (`perp`), naming the operation in a response error: `perp.placeOrder`. */
+  group?: string,
 ): Api<Ops> {
   const api: Record<string, unknown> = {}
   for (const [name, op] of Object.entries(ops)) {
-    const response = responses?.[name]
+    const schema = responses?.[name]
+    const response = schema && { schema, operation: group ? `${group}.${name}` : name }
     const route = routes?.[name]
     api[name] = op.input
       ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, response, route)
