@@ -13,6 +13,7 @@ import { SIGNING_VECTORS, VECTOR_KEY } from '../conformance/vectors.ts'
 import { systemNode20 } from '../runtimes/drivers/cli-runtime.ts'
 import { OUT_DIR, ROOT } from '../runtimes/bundle.ts'
 import { exportTargets, forbiddenFiles, leakedSecrets } from './tarball.ts'
+import { checkTypedUser } from './typed-user/check.ts'
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name)
 const run = (command: string, args: string[], cwd = ROOT) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
@@ -105,6 +106,7 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
   ['a TypeScript user type-checks against it (module nodenext, strict)', () => {
     run(bin('tsc'), ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', '--types', '', 'user.ts'], join(scratch, 'user'))
   }],
+  ['its types are exact (misspelled field, unknown status, wrong side, missing input field refused) and placeOrder hovers with its docs', () => checkTypedUser(ROOT, join(scratch, 'user'))],
 ]
 
 const results: { name: string; ok: boolean; error?: string }[] = []

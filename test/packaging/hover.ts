@@ -27,7 +27,10 @@ export async function hoverText(tscRoot: string, projectDir: string, file: strin
   const position = { line: before.length - 1, character: before[before.length - 1]!.length }
   const uri = pathToFileURL(file).href
 
-  const server = spawn(process.execPath, [tscOf(tscRoot), '--lsp', '--stdio'], { cwd: projectDir, stdio: ['pipe', 'pipe', 'inherit'] })
+  const server = spawn(process.execPath, [tscOf(tscRoot), '--lsp', '--stdio'], { cwd: projectDir, stdio: ['pipe', 'pipe', 'pipe'] })
+  // The server logs its shutdown ("context canceled"); its log is shown only with an error.
+  let log = ''
+  server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
   const pending = new Map<number, (message: Message) => void>()
   let buffer = Buffer.alloc(0)
   server.stdout.on('data', (chunk: Buffer) => {
@@ -68,6 +71,8 @@ export async function hoverText(tscRoot: string, projectDir: string, file: strin
     const hover = (await request('textDocument/hover', { textDocument: { uri }, position })) as { contents: { value: string } | string } | null
     if (!hover) return ''
     return typeof hover.contents === 'string' ? hover.contents : hover.contents.value
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${log}`)
   } finally {
     await request('shutdown', {}).catch(() => undefined)
     send({ jsonrpc: '2.0', method: 'exit' })
