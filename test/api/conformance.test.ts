@@ -369,7 +369,7 @@ describe('every operation of the spec, against the reference exchange', () => {
       // refusal, and a number in its 110xx/111xx ranges would pass for one of the spec's (issue #12).
       const error = await refusal(call(trader, entry)(input))
       expect(error).toMatchObject({ status: 403, kind: 'permission' })
-      const inSpecRanges = error.codeNum !== undefined && error.codeNum >= 11000 && error.codeNum < 11200
+      const inSpecRanges = error.codeNum >= 11000 && error.codeNum < 11200
       expect(inSpecRanges, `withdraw refused as ${error.code} ${error.codeNum}`).toBe(false)
     }
 
