@@ -13,6 +13,14 @@ export const libraryEntries = {
   'testing-node': 'src/testing/node/index.ts',
   'local-signer': 'src/local-signer.ts',
   strict: 'src/strict.ts',
+  perp: 'src/areas/perp.ts',
+  spot: 'src/areas/spot.ts',
+  prediction: 'src/areas/prediction.ts',
+  account: 'src/areas/account.ts',
+  system: 'src/areas/system.ts',
+  championship: 'src/areas/championship.ts',
+  keys: 'src/areas/keys.ts',
+  advanced: 'src/advanced.ts',
 }
 
 const library: UserConfig = {

@@ -3,7 +3,7 @@ import { hideSecret } from '../auth/hidden-secret.ts'
 import { ServerClock } from '../auth/clock.ts'
 import { onboardingOperations, WALLET_TYPES, type OnboardedKey, type WalletType } from '../api/keys.ts'
 import { callOperation, parseInput } from '../api/operation.ts'
-import { SigningTimeoutError } from '../transport/errors.ts'
+import { OnboardingOutcomeUnknownError, OrderOutcomeUnknownError, SigningTimeoutError } from '../transport/errors.ts'
 import { Transport, type TransportOptions } from '../transport/http.ts'
 import { refuseTradingKeyInBrowser } from './browser-guard.ts'
 import { DEFAULT_SERVICE_NAME, LOGIN_WINDOW_MS, loginMessage } from './message.ts'
@@ -42,9 +42,11 @@ const paramsSchema = v.object({
 
 /**
  * Signs within the window or fails with `SigningTimeoutError`: by a timer while the wallet waits,
- * and by the clock once it answers (timers stall while a laptop sleeps; the clock does not).
+ * and by the clocks once it answers (timers and the monotonic clock stall while a laptop sleeps;
+ * the wall clock does not).
  */
-async function signWithin(signer: WalletSigner, message: string, windowMs: number, clock: ServerClock, timestamp: number): Promise<string> {
+async function signWithin(signer: WalletSigner, message: string, windowMs: number, clock: ServerClock): Promise<string> {
+  const elapsed = clock.stopwatch()
   const signing = walletCall(signer.address, 'sign the login message', () => signer.signMessage(message))
   signing.catch(() => undefined) // it may settle after the deadline won the race
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -53,7 +55,7 @@ async function signWithin(signer: WalletSigner, message: string, windowMs: numbe
   })
   try {
     const signature = await Promise.race([signing, deadline])
-    if (clock.now() - timestamp > windowMs) throw new SigningTimeoutError(windowMs)
+    if (elapsed() > windowMs) throw new SigningTimeoutError(windowMs)
     return signature
   } finally {
     clearTimeout(timer)
@@ -70,7 +72,7 @@ export async function onboardVia(transport: Transport, serviceName: string, para
   if (!transport.clock.synced) await transport.syncClock()
   const timestamp = transport.clock.now()
   const message = loginMessage(serviceName, timestamp)
-  const signature = await signWithin(params.signer, message, checked.signingWindowMs ?? SIGNING_WINDOW_MS, transport.clock, timestamp)
+  const signature = await signWithin(params.signer, message, checked.signingWindowMs ?? SIGNING_WINDOW_MS, transport.clock)
   const body = {
     walletAddress: params.signer.address,
     walletType: checked.walletType,
@@ -78,8 +80,14 @@ export async function onboardVia(transport: Transport, serviceName: string, para
     signature,
     timestamp,
   }
-  const key = await callOperation(transport, onboardingOperations.onboard, body, { signal: params.signal })
-  return hideSecret(key)
+  // Sent once (the transport never retries a write that is not idempotent): a signed login body
+  // resent is a key minted twice, and whoever sees it could mint more.
+  try {
+    return hideSecret(await callOperation(transport, onboardingOperations.onboard, body, { signal: params.signal }))
+  } catch (error) {
+    if (error instanceof OrderOutcomeUnknownError) throw new OnboardingOutcomeUnknownError(params.signer.address, error.cause)
+    throw error
+  }
 }
 
 /**

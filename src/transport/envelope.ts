@@ -23,9 +23,16 @@ function parseJson(status: number, text: string, contentType: string | null): un
 
 /** Reads an answer into its envelope, or throws the typed error it stands for. */
 export function openEnvelope<T>(status: number, text: string, contentType: string | null, retryAfterMs?: number): Envelope<T> {
-  const parsed = parseJson(status, text, contentType)
-  if (!isRecord(parsed) || typeof parsed.success !== 'boolean') {
-    throw new ExchangeResponseError(status, 'the body is JSON but not the { success, data, error, meta } envelope')
+  let parsed: unknown
+  try {
+    parsed = parseJson(status, text, contentType)
+    if (!isRecord(parsed) || typeof parsed.success !== 'boolean') {
+      throw new ExchangeResponseError(status, 'the body is JSON but not the { success, data, error, meta } envelope')
+    }
+  } catch (error) {
+    // A 429 is a rate limit whoever wrote its body (a gateway's page): its wait hint still counts.
+    if (status === 429) throw new ExchangeApiError(429, { code: 'HTTP_429' }, undefined, retryAfterMs)
+    throw error
   }
   const envelope = parsed as unknown as Envelope<T>
   const meta = isRecord(envelope.meta) ? envelope.meta : undefined
@@ -43,13 +50,4 @@ export function openEnvelope<T>(status: number, text: string, contentType: strin
     typeof meta?.requestId === 'string' ? meta.requestId : undefined,
     retryAfterMs,
   )
-}
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined
-  const seconds = Number(value)
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }

@@ -26,6 +26,7 @@ export type ExchangeErrorKind =
   | 'rate-limit'
   | 'api'
   | 'response'
+  | 'redirect'
   | 'network'
   | 'timeout'
   | 'aborted'
@@ -145,6 +146,22 @@ export class ExchangeResponseError extends ExchangeError {
   }
 }
 
+/**
+ * The service answered with a redirect (3xx, or the opaque redirect a browser gives for one). It is
+ * never followed: following would re-send the key, the signature and the body to another address.
+ * `status` is 0 and `location` undefined when the runtime hides them (browsers).
+ */
+export class ExchangeRedirectError extends ExchangeError {
+  readonly status: number
+  readonly location: string | undefined
+  constructor(status: number, location: string | undefined) {
+    super('redirect', capped(`HTTP ${status || '3xx (opaque)'}: the service answered with a redirect${location ? ` to ${location}` : ''}; the client never follows one`))
+    this.name = 'ExchangeRedirectError'
+    this.status = status
+    this.location = location
+  }
+}
+
 /** The request did not get an answer: connection refused or dropped, DNS, CORS, timeout, abort. */
 export class ExchangeNetworkError extends ExchangeError {
   declare readonly kind: 'network' | 'timeout' | 'aborted'
@@ -155,23 +172,48 @@ export class ExchangeNetworkError extends ExchangeError {
 }
 
 /**
- * A write left and no answer came back: it may or may not have been applied. `clientOrderId`
- * (when the write carried one) finds it; never resend it under a new id.
+ * A write left and no answer proved it refused (none came, or a 5xx, a gateway page, a redirect):
+ * it may or may not have been applied. `clientOrderId` (when the write carried one) finds it;
+ * never resend it under a new id. `reconcile` (perp, spot, prediction) says when "not found" is final.
  */
 export class OrderOutcomeUnknownError extends ExchangeError {
   readonly clientOrderId: string | undefined
   /** Every clientOrderId the write carried: the order's, or one per order of a batch. */
   readonly clientOrderIds: readonly string[]
-  constructor(clientOrderId: string | undefined, cause: unknown, batchClientOrderIds?: readonly string[]) {
+  /**
+   * X-TIMESTAMP (server-clock ms) of the latest signed attempt that left. The service accepts a
+   * signature until its timestamp is 30 s behind its clock: after that, no attempt can still land.
+   */
+  readonly lastSignedAt: number | undefined
+  constructor(clientOrderId: string | undefined, cause: unknown, batchClientOrderIds?: readonly string[], lastSignedAt?: number) {
     const ids = batchClientOrderIds ?? (clientOrderId ? [clientOrderId] : [])
     super(
       'outcome-unknown',
-      `The outcome of the write is unknown: the request left but no answer came back${ids.length ? `; look it up by clientOrderId ${ids.join(', ')}` : ''}`,
+      `The outcome of the write is unknown: the request left and no answer proved it refused${ids.length ? `; look it up by clientOrderId ${ids.join(', ')}` : ''}`,
       { cause },
     )
     this.name = 'OrderOutcomeUnknownError'
     this.clientOrderId = clientOrderId
     this.clientOrderIds = ids
+    this.lastSignedAt = lastSignedAt
+  }
+}
+
+/**
+ * The onboarding request left and no answer proved it refused: a key may have been minted. The
+ * signed login message is never sent again (whoever holds it could mint keys with it): have the
+ * wallet sign a new message, with a new timestamp, by onboarding again.
+ */
+export class OnboardingOutcomeUnknownError extends ExchangeError {
+  readonly walletAddress: string
+  constructor(walletAddress: string, cause: unknown) {
+    super(
+      'outcome-unknown',
+      'The onboarding request left and no answer proved it refused; it is not sent again. Onboard again: the wallet must sign a new login message (a new timestamp)',
+      { cause },
+    )
+    this.name = 'OnboardingOutcomeUnknownError'
+    this.walletAddress = walletAddress
   }
 }
 
@@ -217,10 +259,11 @@ export interface ExchangeErrorOfKind {
   'rate-limit': ExchangeApiError
   api: ExchangeApiError
   response: ExchangeResponseError
+  redirect: ExchangeRedirectError
   network: ExchangeNetworkError
   timeout: ExchangeNetworkError | SigningTimeoutError
   aborted: ExchangeNetworkError
-  'outcome-unknown': OrderOutcomeUnknownError
+  'outcome-unknown': OrderOutcomeUnknownError | OnboardingOutcomeUnknownError
   'crypto-unavailable': ExchangeError
   'signing-cancelled': SigningCancelledError
   'signing-failed': SigningFailedError
@@ -236,6 +279,6 @@ export function isExchangeError<K extends ExchangeErrorKind>(error: unknown, kin
 export function isExchangeError(error: unknown, kind?: ExchangeErrorKind): boolean {
   const isOurs = error instanceof ExchangeError
     || (error instanceof Error && typeof (error as Partial<ExchangeError>).kind === 'string'
-      && /^(Exchange|OrderOutcome|Signing)/.test(error.name))
+      && /^(Exchange|OrderOutcome|OnboardingOutcome|Signing)/.test(error.name))
   return isOurs && (kind === undefined || (error as ExchangeError).kind === kind)
 }

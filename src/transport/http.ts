@@ -2,16 +2,20 @@ import ky, { HTTPError, TimeoutError } from 'ky'
 import type { ServerClock } from '../auth/clock.ts'
 import { signingPayload, type SignFunction } from '../auth/signer.ts'
 import { readBodyText } from './body.ts'
-import { openEnvelope, parseRetryAfter, type Envelope } from './envelope.ts'
+import { Deadline } from './deadline.ts'
+import { openEnvelope, type Envelope } from './envelope.ts'
 import {
   AUTH_ERROR_CODES,
   ExchangeApiError,
   ExchangeError,
   ExchangeNetworkError,
+  ExchangeResponseError,
   ExchangeValidationError,
   OrderOutcomeUnknownError,
 } from './errors.ts'
 import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
+import { redirectOf } from './redirect.ts'
+import { retryHintMs } from './retry-hint.ts'
 import { kyRetry, type RetryOptions } from './retry.ts'
 
 export type QueryScalar = string | number | boolean
@@ -32,7 +36,10 @@ export interface RequestSpec {
   idempotent?: boolean
   /** Carried by the error when a write's outcome is unknown. */
   clientOrderId?: string
+  /** Per attempt, in ms, the body read included. Default: the client's `timeoutMs`. */
   timeoutMs?: number
+  /** The whole call, retries and waits included, in ms. Default: the client's `totalTimeoutMs`. */
+  totalTimeoutMs?: number
 }
 
 export interface Credentials {
@@ -43,8 +50,13 @@ export interface Credentials {
 export interface TransportOptions {
   baseUrl: string
   fetch?: typeof globalThis.fetch
-  /** Per attempt, in ms. Default 10000. */
+  /** Per attempt (sending, waiting and reading the whole answer), in ms. Default 10000. */
   timeoutMs?: number
+  /**
+   * The whole call (every attempt, retry waits, clock re-measurement), in ms. Default 3 × timeoutMs
+   * (30 s), the time the default three attempts may take.
+   */
+  totalTimeoutMs?: number
   retry?: RetryOptions | number | false
   /** Larger answers are refused. Default 16 MiB. */
   maxResponseBytes?: number
@@ -53,6 +65,7 @@ export interface TransportOptions {
 }
 
 const CLOCK_PATH = '/api/v1/system/time'
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** Node's fetch says why a connection failed; a refused one certainly carried nothing. */
 function neverSent(error: unknown): boolean {
@@ -60,9 +73,20 @@ function neverSent(error: unknown): boolean {
   return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND'
 }
 
-/** What the attempts of one call went through: a write attempt that left and got no answer. */
-interface Attempts {
+/** A write attempt that got this may have been applied: no answer, or a 5xx (which proves no refusal). */
+function mayHaveLanded(error: unknown): boolean {
+  return error instanceof HTTPError ? error.response.status >= 500 : !neverSent(error)
+}
+
+/** One call across its attempts. */
+interface Call {
+  /** An attempt of this write that left and got no answer proving refusal. */
   lost: unknown
+  /** X-TIMESTAMP of the latest signed attempt that left. */
+  lastSignedAt: number | undefined
+  /** Per attempt, in ms. */
+  timeoutMs: number
+  deadline: Deadline
 }
 
 /**
@@ -79,6 +103,7 @@ function sendWithGlobalFetch(body: string) {
       headers: input.headers,
       body: body === '' ? undefined : body,
       signal: input.signal,
+      redirect: 'manual',
     })
   }
 }
@@ -119,35 +144,46 @@ export class Transport {
         `${request.method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
-    if (spec.signal?.aborted) throw this.#networkError(spec.signal.reason, request.method, spec, false)
-    const attempts: Attempts = { lost: undefined }
+    if (spec.signal?.aborted) throw new ExchangeNetworkError('aborted', `${request.method} ${spec.path} was aborted`, { cause: spec.signal.reason })
+    return this.#call(spec, request, (call) => this.#sendWithClock<T>(spec, request, signed, call))
+  }
+
+  /** Runs one call's attempts within its total time limit. */
+  async #call<T>(spec: RequestSpec, request: PreparedRequest, run: (call: Call) => Promise<T>): Promise<T> {
+    const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
+    // Timers take at most 2^31 - 1 ms (a longer one fires at once).
+    const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
+    const call: Call = { lost: undefined, lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, `${request.method} ${spec.path}`, spec.signal) }
     try {
-      return await this.#sendWithClock<T>(spec, request, signed, attempts)
+      return await run(call)
     } catch (error) {
-      // An earlier attempt of this write left and got no answer: a later failure does not say
-      // that one was not applied.
-      if (attempts.lost === undefined || error instanceof OrderOutcomeUnknownError) throw error
-      throw new OrderOutcomeUnknownError(spec.clientOrderId, error)
+      // An earlier attempt of this write left and got no answer proving refusal: a later failure
+      // does not say that one was not applied.
+      if (call.lost === undefined || error instanceof OrderOutcomeUnknownError) throw error
+      throw this.#unknown(spec, error, call)
+    } finally {
+      call.deadline.clear()
     }
   }
 
-  async #sendWithClock<T>(spec: RequestSpec, request: PreparedRequest, signed: boolean, attempts: Attempts): Promise<Envelope<T>> {
+  async #sendWithClock<T>(spec: RequestSpec, request: PreparedRequest, signed: boolean, call: Call): Promise<Envelope<T>> {
     const epoch = this.#clockEpoch
     try {
-      return await this.#attempt<T>(spec, request, signed, attempts)
+      return await this.#attempt<T>(spec, request, signed, call)
     } catch (error) {
       if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== AUTH_ERROR_CODES.AUTH_TIMESTAMP_EXPIRED) throw error
       // The service rejected our clock, so nothing was executed: re-measure (unless that happened
       // since this call was signed), then sign afresh once.
-      if (epoch === this.#clockEpoch) await this.syncClock()
-      return this.#attempt<T>(spec, request, signed, attempts)
+      if (epoch === this.#clockEpoch) await call.deadline.race(this.syncClock())
+      return this.#attempt<T>(spec, request, signed, call)
     }
   }
 
   /** Measures the offset to the server's clock now. Concurrent callers share one measurement. */
   syncClock(): Promise<void> {
     const spec = { method: 'GET', path: CLOCK_PATH }
-    this.#clockSync ??= this.#attempt<{ serverTime: number }>(spec, prepareRequest(spec, this.baseUrl), false, { lost: undefined }, true)
+    const request = prepareRequest(spec, this.baseUrl)
+    this.#clockSync ??= this.#call(spec, request, (call) => this.#attempt<{ serverTime: number }>(spec, request, false, call, true))
       .then(() => {
         this.#clockEpoch++
       })
@@ -157,13 +193,15 @@ export class Transport {
     return this.#clockSync
   }
 
-  async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, attempts: Attempts, isClockSync = false): Promise<Envelope<T>> {
+  async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, call: Call, isClockSync = false): Promise<Envelope<T>> {
     // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
     const unsignedPayload = signingPayload('', method, signedPath, body)
-    const timeout = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
     const { clock, credentials } = this
+    const { deadline } = call
     const isWrite = method !== 'GET' && method !== 'HEAD'
     let sentAt = 0
+    /** When the attempt was handed to fetch (platform time, as timers use): its timeoutMs runs from here. */
+    let startedAt = 0
     let timestamp = ''
     /** An attempt was handed to fetch: from here on, a write may have reached the service. */
     let left = false
@@ -176,28 +214,33 @@ export class Transport {
         body: body === '' ? undefined : body,
         headers,
         fetch: this.#options.fetch ?? sendWithGlobalFetch(body),
-        timeout,
-        signal: spec.signal,
-        retry: kyRetry(this.#options.retry, method, spec.idempotent === true),
+        // A redirect would re-send the key, the signature and the body to wherever it points.
+        redirect: 'manual',
+        timeout: call.timeoutMs,
+        signal: deadline.signal,
+        retry: kyRetry(this.#options.retry, method, spec.idempotent === true, deadline),
         hooks: {
           beforeRetry: [
             ({ error }) => {
-              if (isWrite && !(error instanceof HTTPError) && !neverSent(error)) attempts.lost ??= error
+              if (isWrite && mayHaveLanded(error)) call.lost ??= error
             },
           ],
           beforeRequest: [
             async (request) => {
-              sentAt = clock.localNow()
-              if (!signed || !credentials) return void (left = true)
-              const stamp = clock.stamp(unsignedPayload)
-              // Identical requests faster than one a millisecond: pace them rather than drift ahead.
-              const lead = clock.lead(stamp)
-              if (lead > 0) await new Promise((resolve) => setTimeout(resolve, lead))
-              timestamp = String(stamp)
-              const signature = await credentials.sign(timestamp + unsignedPayload)
-              request.headers.set('X-API-KEY', credentials.apiKey)
-              request.headers.set('X-TIMESTAMP', timestamp)
-              request.headers.set('X-SIGNATURE', signature)
+              sentAt = clock.monotonicNow()
+              if (signed && credentials) {
+                const stamp = clock.stamp(unsignedPayload)
+                // Identical requests faster than one a millisecond: pace them rather than drift ahead.
+                const lead = clock.lead(stamp)
+                if (lead > 0) await deadline.race(new Promise((resolve) => setTimeout(resolve, lead)))
+                timestamp = String(stamp)
+                const signature = await deadline.race(credentials.sign(timestamp + unsignedPayload))
+                request.headers.set('X-API-KEY', credentials.apiKey)
+                request.headers.set('X-TIMESTAMP', timestamp)
+                request.headers.set('X-SIGNATURE', signature)
+                call.lastSignedAt = Math.max(call.lastSignedAt ?? stamp, stamp)
+              }
+              startedAt = Date.now()
               left = true
             },
           ],
@@ -207,21 +250,29 @@ export class Transport {
       if (error instanceof HTTPError) {
         response = error.response
       } else {
-        throw this.#networkError(error, method, spec, left)
+        throw this.#networkError(error, method, spec, left, call)
       }
     }
+    const redirect = redirectOf(response)
+    // We cannot know what the origin did with a write a proxy answered with a redirect.
+    if (redirect) throw isWrite ? this.#unknown(spec, redirect, call) : redirect
     let text: string
     try {
-      text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, timeout, spec.signal)
-    } catch (error) {
-      // The answer had begun, so the service acted on the write (or refused it); only the body is lost.
-      if (isWrite && error instanceof ExchangeNetworkError) throw new OrderOutcomeUnknownError(spec.clientOrderId, error)
+      // What is left of this attempt's timeoutMs (and of the call's), not a fresh timeoutMs.
+      const budget = Math.max(1, Math.min(call.timeoutMs - (Date.now() - startedAt), deadline.remainingMs()))
+      text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, budget, spec.signal)
+    } catch (caught) {
+      const error = deadline.expired && !(caught instanceof ExchangeResponseError) ? deadline.error : caught
+      // The answer had begun, so the service acted on the write (or refused it): an answer we cannot
+      // read (cut off, stalled, too large) does not say which.
+      if (isWrite) throw this.#unknown(spec, error, call)
       throw error
     }
-    const receivedAt = clock.localNow()
+    const receivedAt = clock.monotonicNow()
+    const hint = retryHintMs(response.headers)
     let envelope: Envelope<T>
     try {
-      envelope = openEnvelope<T>(response.status, text, response.headers.get('content-type'), parseRetryAfter(response.headers.get('retry-after')))
+      envelope = openEnvelope<T>(response.status, text, response.headers.get('content-type'), Number.isNaN(hint) ? undefined : hint)
     } catch (error) {
       if (signed && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
         error.signing = {
@@ -233,6 +284,9 @@ export class Transport {
           clockOffsetMs: clock.offsetMs,
         }
       }
+      // Only the service's envelope below 500 proves a refusal. A 5xx, envelope or not, or an answer
+      // that is not the envelope (a gateway's page, cut JSON): the write may have been applied.
+      if (isWrite && (response.status >= 500 || error instanceof ExchangeResponseError)) throw this.#unknown(spec, error, call)
       throw error
     }
     if (isClockSync) {
@@ -243,13 +297,17 @@ export class Transport {
     return envelope
   }
 
-  #networkError(error: unknown, method: string, spec: RequestSpec, left: boolean): ExchangeError {
-    if (error instanceof ExchangeError) return error
+  #unknown(spec: RequestSpec, cause: unknown, call: Call): OrderOutcomeUnknownError {
+    return new OrderOutcomeUnknownError(spec.clientOrderId, cause, undefined, call.lastSignedAt)
+  }
+
+  #networkError(error: unknown, method: string, spec: RequestSpec, left: boolean, call: Call): ExchangeError {
     const aborted = spec.signal?.aborted === true
     const timedOut = error instanceof TimeoutError
     const isWrite = method !== 'GET' && method !== 'HEAD'
     // A write that left may have been applied, whatever stopped us waiting for its answer (an abort included).
-    if (isWrite && left && !neverSent(error)) return new OrderOutcomeUnknownError(spec.clientOrderId, error)
+    if (isWrite && left && !neverSent(error)) return this.#unknown(spec, error, call)
+    if (error instanceof ExchangeError) return error
     if (aborted) return new ExchangeNetworkError('aborted', `${method} ${spec.path} was aborted`, { cause: error })
     if (timedOut) return new ExchangeNetworkError('timeout', `${method} ${spec.path} got no answer within the timeout`, { cause: error })
     return new ExchangeNetworkError('network', `${method} ${spec.path} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error })

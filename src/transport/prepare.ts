@@ -48,12 +48,13 @@ function bodyText(body: unknown, method: string): string {
 /** Checks one call and turns it into what goes on the wire. */
 export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest {
   need(isObject(spec), 'request', 'an object')
-  const { method: given, path, query, body, signal, timeoutMs } = spec as unknown as RequestSpec
+  const { method: given, path, query, body, signal, timeoutMs, totalTimeoutMs } = spec as unknown as RequestSpec
   const method = typeof given === 'string' ? given.toUpperCase() : ''
   need(METHOD.test(method), 'method', 'an HTTP method')
   need(typeof path === 'string' && path[0] === '/', 'path', 'a path starting with "/"')
   need(isSignal(signal), 'signal', 'an AbortSignal')
   need(isTimeout(timeoutMs), 'timeoutMs', 'a number of ms below 2^31')
+  need(isTimeout(totalTimeoutMs), 'totalTimeoutMs', 'a number of ms below 2^31')
   need(query == null || isObject(query), 'query', 'an object')
   const url = new URL(baseUrl + path)
   const prefix = new URL(baseUrl).pathname.replace(/\/+$/, '')
@@ -70,7 +71,7 @@ export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest 
 /** The transport's settings (a client's options, or standalone onboarding's): those that would fail later, inside fetch. */
 export function checkTransportOptions(options: unknown): asserts options is TransportOptions {
   need(isObject(options), 'options', 'an object')
-  const { baseUrl, fetch, timeoutMs, retry } = options as unknown as TransportOptions
+  const { baseUrl, fetch, timeoutMs, totalTimeoutMs, retry } = options as unknown as TransportOptions
   let base: URL | undefined
   try {
     base = new URL(baseUrl)
@@ -80,6 +81,7 @@ export function checkTransportOptions(options: unknown): asserts options is Tran
   need(base?.protocol === 'http:' || base?.protocol === 'https:', 'baseUrl', 'an absolute http(s) URL')
   need(fetch === undefined || typeof fetch === 'function', 'fetch', 'a function')
   need(isTimeout(timeoutMs), 'timeoutMs', 'a number of ms below 2^31')
+  need(isTimeout(totalTimeoutMs), 'totalTimeoutMs', 'a number of ms below 2^31')
   // A limit that is not a number would retry for ever.
   const limit = isObject(retry) ? retry.limit : retry === false ? 0 : retry
   need(limit === undefined || (Number.isSafeInteger(limit) && (limit as number) >= 0), 'retry', 'false, a number of retries or { limit }')

@@ -1,5 +1,6 @@
 import { HTTPError } from 'ky'
-import { parseRetryAfter } from './envelope.ts'
+import type { Deadline } from './deadline.ts'
+import { retryHintMs } from './retry-hint.ts'
 
 /** When a failed attempt is tried again. Reads retry; writes only when the caller made them idempotent. */
 export interface RetryOptions {
@@ -15,14 +16,20 @@ const RETRY_STATUS = [408, 429, 500, 502, 503, 504]
 const RETRY_AFTER_STATUS = [413, 429, 503]
 
 /** ky's retry settings for one request. */
-export function kyRetry(options: RetryOptions | number | false | undefined, method: string, idempotent: boolean) {
+export function kyRetry(options: RetryOptions | number | false | undefined, method: string, idempotent: boolean, deadline: Deadline) {
   const settings = typeof options === 'object' ? options : { limit: options === false ? 0 : options }
   const retriable = method === 'GET' || method === 'HEAD' || idempotent
   const maxRetryAfter = settings.maxRetryAfterMs ?? 30_000
   return {
-    // A Retry-After longer than the caller will wait fails now (ky would wait the cap and retry early).
-    shouldRetry: ({ error }: { error: unknown }) =>
-      error instanceof HTTPError && (parseRetryAfter(error.response.headers.get('retry-after')) ?? 0) > maxRetryAfter ? false : undefined,
+    // No retry past the deadline. A wait hint that is unreadable, not finite, over the cap or over
+    // the time the call has left fails now: ky would wait the cap instead, and retry early.
+    shouldRetry: ({ error }: { error: unknown }) => {
+      if (deadline.signal.aborted) return false
+      if (!(error instanceof HTTPError) || !RETRY_AFTER_STATUS.includes(error.response.status)) return undefined
+      const hint = retryHintMs(error.response.headers)
+      // NaN (unreadable) and Infinity fail the comparison too.
+      return hint === undefined || hint <= Math.min(maxRetryAfter, deadline.remainingMs()) ? undefined : false
+    },
     limit: retriable ? settings.limit ?? 2 : 0,
     methods: [method.toLowerCase()],
     statusCodes: RETRY_STATUS,

@@ -3,7 +3,8 @@
 // Signatures are checked with node:crypto: by hand against the fetch double, and by a loopback server
 // (test/support/verifying-server.ts) that refuses any request not signed over the path it received.
 import { afterAll, describe, expect, it } from 'vitest'
-import { ExchangeClient, ExchangeCore, ExchangeValidationError, perpApi, realServiceRoutes, type Routes } from '../../src/index.ts'
+import { perpApi } from '../../src/areas/perp.ts'
+import { ExchangeClient, ExchangeCore, ExchangeValidationError, realServiceRoutes, type Routes } from '../../src/index.ts'
 import { expectSignedAsSent } from '../support/signed-as-sent.ts'
 import { VERIFIER_KEY, startVerifyingServer } from '../support/verifying-server.ts'
 import { TEST_CREDENTIALS, described, methodOf, recordingFetch, testClient, type Recorded } from './support.ts'

@@ -12,7 +12,7 @@ let target: ConformanceTarget | undefined
 /** The conformance suite's server, shared by the node and chromium projects. */
 export async function setup(project: TestProject): Promise<void> {
   target = await startConformanceTarget()
-  project.provide('conformanceTarget', { baseUrl: target.baseUrl, keys: target.keys })
+  project.provide('conformanceTarget', { baseUrl: target.baseUrl, keys: target.keys, redirect: target.redirect })
 }
 
 export async function teardown(): Promise<void> {

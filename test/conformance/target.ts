@@ -3,6 +3,7 @@
 // `{ baseUrl, keys }`, so moving the suite onto another server means changing this file alone.
 import { createReferenceExchange } from '../../src/testing/index.ts'
 import { serve } from '../../src/testing/node/adapter.ts'
+import { startRedirectServers } from '../support/redirect-servers.ts'
 import { TEST_KEYS, TEST_SEED } from '../support/seed.ts'
 import type { ConformanceContext } from './cases.ts'
 
@@ -21,6 +22,12 @@ export interface ConformanceTarget extends ConformanceTargetInfo {
 export async function startConformanceTarget(): Promise<ConformanceTarget> {
   const exchange = createReferenceExchange({ seed: TEST_SEED, clockOffsetMs: SERVER_CLOCK_OFFSET_MS })
   const server = await serve({ exchange, port: 0 })
+  const redirects = await startRedirectServers()
   const { apiKey, secretKey } = TEST_KEYS.trader
-  return { baseUrl: server.url, keys: { trader: { apiKey, secretKey } }, close: server.close }
+  return {
+    baseUrl: server.url,
+    keys: { trader: { apiKey, secretKey } },
+    redirect: { url: redirects.redirectUrl, trapUrl: redirects.trapUrl },
+    close: () => Promise.all([server.close(), redirects.close()]).then(() => undefined),
+  }
 }

@@ -34,7 +34,8 @@ function pack(): Packed {
 /** What a user's program does first: import, sign one vector, refuse a bad key before any I/O. */
 function userProgram(): string {
   const vector = SIGNING_VECTORS[0]!
-  return `import { ExchangeClient, ExchangeValidationError, hmacHex, importSecretKey, signingPayload } from 'exchange-client'
+  return `import { ExchangeClient, ExchangeValidationError } from 'exchange-client'
+import { hmacHex, importSecretKey, signingPayload } from 'exchange-client/advanced'
 const key = await importSecretKey(${JSON.stringify(VECTOR_KEY.secretKey)})
 const signature = await hmacHex(key, signingPayload(${JSON.stringify(vector.timestamp)}, ${JSON.stringify(vector.method)}, ${JSON.stringify(vector.path)}, ${JSON.stringify(vector.body)}))
 if (signature !== ${JSON.stringify(vector.signature)}) throw new Error('wrong signature ' + signature)

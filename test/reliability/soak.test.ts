@@ -1,11 +1,13 @@
 // Soak: thousands of mixed calls through ExchangeClient against the reference exchange over loopback
-// HTTP, with every fault the exchange can inject, then a reconciliation against the exchange's own
-// order book: nothing lost, nothing doubled, every unknown outcome resolved.
+// HTTP, with every fault the exchange can inject and those of a proxy in front of it (a gateway error
+// after forwarding a write, redirects to another origin), then a reconciliation against the exchange's
+// own order book: nothing lost, nothing doubled, every unknown outcome resolved, no redirect followed.
 import { describe, expect, it } from 'vitest'
 import { ExchangeApiError, ExchangeClient, OrderOutcomeUnknownError, isExchangeError } from '../../src/index.ts'
 import type { PerpOrderInput } from '../../src/api/perp/trading.ts'
 import { seededRandom } from '../../src/testing/prng.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
+import { GATEWAY_PAGE, startProxy, startTrap, type ProxyAction } from '../support/loopback-proxy.ts'
 import { BOB, TEST_KEYS } from '../support/seed.ts'
 import { countingFetch } from './support/counting-fetch.ts'
 import { trackUnhandledRejections } from './support/unhandled.ts'
@@ -23,6 +25,8 @@ interface Placement {
   orderId?: string
   /** The caller chose the id (otherwise the SDK generated it: known only from the answer or the error). */
   chosenId: boolean
+  /** What the caller was told when the outcome was unknown. */
+  error?: OrderOutcomeUnknownError
 }
 
 const unhandled = trackUnhandledRejections()
@@ -31,9 +35,30 @@ describe('soak under faults', () => {
   it(`${OPERATIONS} mixed operations: every placement accounted for exactly once`, { timeout: 120_000 }, async () => {
     const { url, exchange } = await startLocalExchange({ faultSeed: 0x50a4 })
     for (const [market, { mark }] of Object.entries(MARKETS)) exchange.market.setReferencePrice('perp', market, String(mark))
+    // A proxy in front of the exchange, with faults of its own drawn from a seeded PRNG.
+    const trap = await startTrap()
+    const proxyRandom = seededRandom(0x9a7e)
+    const proxyFaults = {
+      '502 gateway page after forwarding a write (3%)': { rate: 0.03, writesOnly: true, hits: 0, action: { kind: 'fail', status: 502, ...GATEWAY_PAGE, forward: true } },
+      '504 gateway page, not forwarded (1%)': { rate: 0.01, writesOnly: false, hits: 0, action: { kind: 'fail', status: 504, ...GATEWAY_PAGE, forward: false } },
+      '307 to another origin after forwarding (1%)': { rate: 0.01, writesOnly: false, hits: 0, action: { kind: 'redirect', status: 307, location: trap.url, forward: true } },
+      '301 to another origin, not forwarded (1%)': { rate: 0.01, writesOnly: false, hits: 0, action: { kind: 'redirect', status: 301, location: trap.url, forward: false } },
+    } satisfies Record<string, { rate: number; writesOnly: boolean; hits: number; action: ProxyAction }>
+    const proxy = await startProxy(url, ({ method, path }) => {
+      if (!proxyOn) return { kind: 'pass' }
+      for (const fault of Object.values(proxyFaults)) {
+        if (fault.writesOnly && method === 'GET') continue
+        if (proxyRandom() < fault.rate) {
+          fault.hits++
+          return fault.action.kind === 'redirect' ? { ...fault.action, location: trap.url + path } : fault.action
+        }
+      }
+      return { kind: 'pass' }
+    })
+    let proxyOn = true
     const wire = countingFetch()
     const client = new ExchangeClient({
-      baseUrl: url,
+      baseUrl: proxy.url,
       apiKey: TEST_KEYS.bob.apiKey,
       secretKey: TEST_KEYS.bob.secretKey,
       fetch: wire.fetch,
@@ -68,17 +93,18 @@ describe('soak under faults', () => {
       const { mark, size, tick } = MARKETS[market]
       if (random() < 0.1) return { market, side: pick(['buy', 'sell'] as const), type: 'market', size, leverage: 5 }
       const side = pick(['buy', 'sell'] as const)
-      // 3% to 10% away from the mark: rests on the book, within the exchange's 15% band.
-      const away = mark * (0.03 + random() * 0.07)
+      // 3% to 10% away from the mark: rests on the book, within the exchange's 15% band; 1 in 30
+      // is 30% away, which the exchange refuses (a refusal must leave nothing on the book).
+      const away = mark * (random() < 1 / 30 ? 0.3 : 0.03 + random() * 0.07)
       const price = (Math.round((side === 'buy' ? mark - away : mark + away) / tick) * tick).toFixed(tick < 1 ? 2 : 0)
       const order: PerpOrderInput = { market, side, type: 'limit', size, price, leverage: 5 }
       return random() < 0.5 ? { ...order, clientOrderId: `soak-${nextId++}` } : order
     }
-    const record = (order: PerpOrderInput, outcome: Placement['outcome'], clientOrderId: string | undefined, placed?: { orderId: string; status: string }) => {
+    const record = (order: PerpOrderInput, outcome: Placement['outcome'], clientOrderId: string | undefined, placed?: { orderId: string; status: string }, error?: OrderOutcomeUnknownError) => {
       const orderId = placed?.orderId
       // Refused with an id the SDK generated and the caller never saw: such an order must not exist ("strays" below).
       if (clientOrderId === undefined) return
-      placements.push({ clientOrderId, market: order.market as Market, outcome, orderId, chosenId: order.clientOrderId !== undefined })
+      placements.push({ clientOrderId, market: order.market as Market, outcome, orderId, chosenId: order.clientOrderId !== undefined, error })
       if (placed?.status === 'open') openIds.push(placed.orderId)
     }
     const noteFailure = (error: unknown) => {
@@ -110,7 +136,7 @@ describe('soak under faults', () => {
           const placed = await client.perp.placeOrder(order)
           record(order, 'placed', placed.clientOrderId ?? undefined, placed)
         } catch (error) {
-          if (error instanceof OrderOutcomeUnknownError) record(order, 'unknown', error.clientOrderId)
+          if (error instanceof OrderOutcomeUnknownError) record(order, 'unknown', error.clientOrderId, undefined, error)
           else record(order, 'refused', order.clientOrderId)
           throw error
         }
@@ -126,7 +152,7 @@ describe('soak under faults', () => {
             else record(orders[i]!, 'placed', placed.clientOrderId ?? undefined, placed as { orderId: string; status: string })
           })
         } catch (error) {
-          if (error instanceof OrderOutcomeUnknownError) orders.forEach((order, i) => record(order, 'unknown', error.clientOrderIds[i]))
+          if (error instanceof OrderOutcomeUnknownError) orders.forEach((order, i) => record(order, 'unknown', error.clientOrderIds[i], undefined, error))
           else for (const order of orders) record(order, 'refused', order.clientOrderId)
           throw error
         }
@@ -170,24 +196,46 @@ describe('soak under faults', () => {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker))
 
     // Reconcile, with faults off, against the exchange's own record of the account's orders.
+    const clockSyncsDuringRun = wire.clockSyncs
     faults.clear()
+    proxyOn = false
+    const placed = placements.filter((p) => p.outcome === 'placed')
+    const unknown = placements.filter((p) => p.outcome === 'unknown')
+    const refused = placements.filter((p) => p.outcome === 'refused' && p.chosenId)
+    const reconcile = async (p: Placement) => (await client.perp.reconcile(p.error!, { clientOrderId: p.clientOrderId, market: p.market })).status
+    // First verdicts, while the writes the proxy held back could still land …
+    const firstVerdicts = new Map<Placement, string>()
+    for (const p of unknown) firstVerdicts.set(p, await reconcile(p))
+    // … then the proxy sends them on, late, as a slow proxy would: those still in their 30 s window land.
+    const heldWrites = proxy.held.filter((request) => request.method !== 'GET')
+    for (const request of heldWrites) await proxy.release(request)
+
     const onBook = exchange.market.orders(BOB).perp as { orderId: string; clientOrderId: string | null }[]
     const byClientId = new Map<string, number>()
     for (const order of onBook) if (order.clientOrderId) byClientId.set(order.clientOrderId, (byClientId.get(order.clientOrderId) ?? 0) + 1)
     const duplicates = [...byClientId].filter(([, count]) => count > 1)
-    const placed = placements.filter((p) => p.outcome === 'placed')
-    const unknown = placements.filter((p) => p.outcome === 'unknown')
-    const refused = placements.filter((p) => p.outcome === 'refused' && p.chosenId)
-
     const placedMissing = placed.filter((p) => byClientId.get(p.clientOrderId) !== 1 || !onBook.some((o) => o.orderId === p.orderId && o.clientOrderId === p.clientOrderId))
-    let resolvedTaken = 0
-    let resolvedNotTaken = 0
+    const verdicts = { found: 0, pending: 0, absent: 0 }
     const unresolved: string[] = []
+    const absentYetTaken: string[] = []
+    let landedLate = 0
     for (const p of unknown) {
-      const found = await client.perp.findOrder({ clientOrderId: p.clientOrderId, market: p.market })
-      if (found) resolvedTaken++
-      else resolvedNotTaken++
-      if (Boolean(found) !== byClientId.has(p.clientOrderId)) unresolved.push(p.clientOrderId)
+      // Found exactly when the book holds it; pending or absent otherwise. An order said absent never turns up.
+      const status = await reconcile(p)
+      verdicts[status]++
+      if ((status === 'found') !== byClientId.has(p.clientOrderId)) unresolved.push(p.clientOrderId)
+      if (firstVerdicts.get(p) === 'absent' && byClientId.has(p.clientOrderId)) absentYetTaken.push(p.clientOrderId)
+      if (firstVerdicts.get(p) === 'pending' && status === 'found') landedLate++
+    }
+    // Last, the server's clock moves past every signed timestamp's window (the latest were signed
+    // at +4 min): whatever is still not found is now final, and reported so.
+    faults.clockOffsetMs = 10 * 60_000
+    await client.syncClock()
+    const notFinal: string[] = []
+    for (const p of unknown) {
+      if (byClientId.has(p.clientOrderId)) continue
+      const status = await reconcile(p)
+      if (status !== 'absent') notFinal.push(`${p.clientOrderId}: ${status}`)
     }
     const refusedButTaken = refused.filter((p) => byClientId.has(p.clientOrderId))
     // Orders the exchange holds that the caller never heard of (placed under an id the caller never saw).
@@ -198,12 +246,18 @@ describe('soak under faults', () => {
       operations: OPERATIONS,
       ...tally,
       'HTTP attempts': wire.attempts,
-      'clock re-syncs (GET /system/time)': wire.clockSyncs,
+      'clock re-syncs during the run (GET /system/time)': clockSyncsDuringRun,
+      '… and while reconciling (a fresh one before each absent)': wire.clockSyncs - clockSyncsDuringRun,
       'placements told placed': placed.length,
       '… found exactly once on the book': placed.length - placedMissing.length,
       'placements told outcome-unknown': unknown.length,
-      '… resolved by clientOrderId: taken': resolvedTaken,
-      '… resolved by clientOrderId: never taken': resolvedNotTaken,
+      '… first reconciled: found / pending / absent': ['found', 'pending', 'absent'].map((status) => [...firstVerdicts.values()].filter((v) => v === status).length).join(' / '),
+      'writes the proxy held back, released after the run': heldWrites.length,
+      '… placements that then landed (first reconciled pending)': landedLate,
+      '… reconciled again: found': verdicts.found,
+      '… reconciled again: pending (an attempt could still land)': verdicts.pending,
+      '… reconciled again: absent (final)': verdicts.absent,
+      '… absent once the server clock passed every window': unknown.filter((p) => !byClientId.has(p.clientOrderId)).length - notFinal.length,
       'placements refused (caller-chosen id)': refused.length,
       '… yet on the book': refusedButTaken.length,
       'orders on the book': onBook.length,
@@ -211,10 +265,11 @@ describe('soak under faults', () => {
       'orders nobody was told of': strays.length,
       'AUTH_REPLAY_DETECTED answers': wire.codes.get(11013) ?? 0,
       'AUTH_TIMESTAMP_EXPIRED answers': wire.codes.get(11004) ?? 0,
+      'requests that reached the redirect target': trap.recorded.length,
       'unhandled rejections': unhandled.length,
     }
     console.log(`soak: ${clockEvents.join('; ')}`)
-    console.table(Object.fromEntries(injected.map(([name, fault]) => [name, fault.hits])))
+    console.table(Object.fromEntries([...injected.map(([name, fault]) => [name, fault.hits]), ...Object.entries(proxyFaults).map(([name, fault]) => [name, fault.hits])]))
     console.table(Object.fromEntries([...failures].sort()))
     console.table(counts)
 
@@ -222,6 +277,8 @@ describe('soak under faults', () => {
     expect([...failures.keys()].filter((name) => name.startsWith('unexpected'))).toEqual([])
     expect(placedMissing).toEqual([])
     expect(unresolved).toEqual([])
+    expect(absentYetTaken).toEqual([])
+    expect(notFinal).toEqual([])
     expect(refusedButTaken).toEqual([])
     expect(duplicates).toEqual([])
     expect(strays).toEqual([])
@@ -229,8 +286,14 @@ describe('soak under faults', () => {
     expect(unhandled).toEqual([])
     // The run exercised what it claims to: faults hit, unknown outcomes happened, the clock moved.
     for (const [name, fault] of injected) expect(fault.hits, name).toBeGreaterThan(0)
+    for (const [name, fault] of Object.entries(proxyFaults)) expect(fault.hits, name).toBeGreaterThan(0)
+    // No redirect was followed: the other origin heard nothing.
+    expect(trap.recorded).toEqual([])
+    expect(failures.get('ExchangeRedirectError (redirect)')).toBeGreaterThan(0)
     expect(unknown.length).toBeGreaterThan(0)
+    expect(landedLate).toBeGreaterThan(0)
     expect(wire.codes.get(11004) ?? 0).toBeGreaterThan(0)
     expect(placed.length).toBeGreaterThan(OPERATIONS / 4)
+    expect(refused.length).toBeGreaterThan(0)
   })
 })

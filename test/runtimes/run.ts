@@ -28,7 +28,7 @@ async function runOne(name: string): Promise<ConformanceReport> {
   if (missing.length > 0) return { runtime: name, passed: 0, failed: 1, results: [{ name: 'dist/ is built', ok: false, error: `missing ${missing.join(', ')}: run npm run build` }] }
   const target = await startConformanceTarget()
   try {
-    return await driver({ baseUrl: target.baseUrl, keys: target.keys })
+    return await driver({ baseUrl: target.baseUrl, keys: target.keys, redirect: target.redirect })
   } catch (error) {
     return { runtime: name, passed: 0, failed: 1, results: [{ name: `${name} runs the suite`, ok: false, error: error instanceof Error ? error.message : String(error) }] }
   } finally {

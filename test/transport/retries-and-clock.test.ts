@@ -42,10 +42,11 @@ describe('retries', () => {
     expect(sent).toHaveLength(2)
   })
 
-  it('never retries a write blindly', async () => {
+  it('never retries a write blindly, and a 5xx answer to it is an unknown outcome', async () => {
     const { fetch, sent } = fetchDouble(errorResponse(503, 'UNAVAILABLE', 10503))
     const client = new ExchangeClient({ baseUrl, apiKey, secretKey, fetch })
-    await expect(client.request({ method: 'POST', path: '/api/v1/account/withdrawals', body: { amount: '1' } })).rejects.toMatchObject({ status: 503 })
+    await expect(client.request({ method: 'POST', path: '/api/v1/account/withdrawals', body: { amount: '1' } }))
+      .rejects.toMatchObject({ kind: 'outcome-unknown', cause: { status: 503 } })
     expect(sent).toHaveLength(1)
   })
 
@@ -73,6 +74,24 @@ describe('retries', () => {
     expect(sent).toHaveLength(3)
     expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
     expect(error).toMatchObject({ clientOrderId: 'k2', cause: { status: 503, code: 'UNAVAILABLE' } })
+  })
+
+  it('an idempotent write whose first attempt got no answer stays outcome-unknown when the retry is refused with a 4xx', async () => {
+    const { fetch, sent } = fetchDouble(networkFailure(), errorResponse(400, 'REQ_INVALID_PARAMS', 10002))
+    const client = new ExchangeClient({ baseUrl, apiKey, secretKey, fetch, retry: { limit: 2, backoffLimitMs: 1 } })
+    const error = await client.request({ method: 'POST', path: '/api/v1/perp/orders', body: { clientOrderId: 'k3' }, idempotent: true, clientOrderId: 'k3' }).catch((e: unknown) => e)
+    expect(sent).toHaveLength(2)
+    expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
+    expect(error).toMatchObject({ clientOrderId: 'k3', cause: { status: 400 } })
+  })
+
+  it('an idempotent write answered 502 and then refused with a 4xx stays outcome-unknown', async () => {
+    const gateway = new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })
+    const { fetch, sent } = fetchDouble(gateway, errorResponse(400, 'REQ_INVALID_PARAMS', 10002))
+    const client = new ExchangeClient({ baseUrl, apiKey, secretKey, fetch, retry: { limit: 2, backoffLimitMs: 1 } })
+    const error = await client.request({ method: 'POST', path: '/api/v1/perp/orders', body: { clientOrderId: 'k4' }, idempotent: true, clientOrderId: 'k4' }).catch((e: unknown) => e)
+    expect(sent).toHaveLength(2)
+    expect(error).toMatchObject({ kind: 'outcome-unknown', clientOrderId: 'k4', lastSignedAt: Number(sent[1]!.headers.get('x-timestamp')) })
   })
 })
 

@@ -1,7 +1,9 @@
 // Perp and spot trade orders the same way under their own prefix; their order tables come from here.
 import * as v from 'valibot'
+import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import { operation, parseInput, type CallOptions } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
+import { reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
 import {
   batchOf,
   CLOSED_ORDER_STATUSES,
@@ -161,7 +163,8 @@ interface OrderLookups<O> {
 /**
  * Finds an order by its clientOrderId: in the open orders first, then in the order history. An
  * order only ever moves from open to history, so this order of look-ups cannot miss it.
- * `undefined` means the exchange never took the order.
+ * `undefined` means the exchange does not hold it now; after an unknown outcome, `reconcile` says
+ * whether that is final.
  */
 async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrderInput, options?: CallOptions): Promise<O | undefined> {
   const query = parseInput(findOrderInput, input)
@@ -171,11 +174,21 @@ async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrder
 }
 
 export type WithFindOrder<A, O> = A & {
-  /** The order placed with this clientOrderId (open or closed), or `undefined` if the exchange never took it. */
+  /** The order placed with this clientOrderId (open or closed), or `undefined` if the exchange does not hold it now. */
   findOrder(input: FindOrderInput, options?: CallOptions): Promise<O | undefined>
+  /**
+   * After an `OrderOutcomeUnknownError`: `found` (with the order), `absent` (final: no attempt can
+   * be accepted any more) or `pending` (may still land). `{ wait: true }` looks until it is final.
+   */
+  reconcile(error: OrderOutcomeUnknownError, options?: ReconcileOptions & { market?: string }): Promise<Reconciliation<O>>
 }
 
-/** An area's bound methods plus `findOrder`, the look-up after an `OrderOutcomeUnknownError`. */
-export function withFindOrder<O extends Order, A extends OrderLookups<O>>(api: A): WithFindOrder<A, O> {
-  return { ...api, findOrder: (input, options) => findOrder<O>(api, input, options) }
+/** An area's bound methods plus `findOrder` and `reconcile`, the look-ups after an `OrderOutcomeUnknownError`. */
+export function withFindOrder<O extends Order, A extends OrderLookups<O>>(api: A, time: ServerTimeSource): WithFindOrder<A, O> {
+  const find = (input: FindOrderInput, options?: CallOptions) => findOrder<O>(api, input, options)
+  return {
+    ...api,
+    findOrder: find,
+    reconcile: (error, options) => reconcileOrder((clientOrderId, call) => find({ clientOrderId, market: options?.market }, call), time, error, options),
+  }
 }

@@ -1,5 +1,6 @@
 import { withFindOrder, type WithFindOrder } from '../common/orders.ts'
 import type { PerpMethods } from '../api.generated.ts'
+import type { ServerTimeSource } from '../common/reconcile.ts'
 import type { OperationBinder } from '../operation.ts'
 import { perpHistoryOperations } from './history.ts'
 import { perpMarketDataOperations } from './market-data.ts'
@@ -18,6 +19,6 @@ export const perpOperations = {
 export type PerpApi = WithFindOrder<PerpMethods, PerpOrder>
 
 /** `client.perp` on its own: `perpApi(new ExchangeCore(options))` bundles only the perp schemas. */
-export function perpApi(core: OperationBinder): PerpApi {
-  return withFindOrder<PerpOrder, PerpMethods>(core.bind(perpOperations, 'perp'))
+export function perpApi(core: OperationBinder & ServerTimeSource): PerpApi {
+  return withFindOrder<PerpOrder, PerpMethods>(core.bind(perpOperations, 'perp'), core)
 }

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
+import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import type { PredictionMethods } from '../api.generated.ts'
+import { reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from '../common/reconcile.ts'
 import { parseInput, type CallOptions, type OperationBinder } from '../operation.ts'
 import { paginate } from '../paginate.ts'
 import { clientOrderId, id } from '../schemas.ts'
@@ -21,16 +23,18 @@ export const predictionOperations = {
 const findInput = v.strictObject({ clientOrderId, marketId: v.optional(id) })
 export interface FindPredictionOrderInput extends v.InferInput<typeof findInput> {}
 
-/** `client.prediction`: a method per operation (documented in api.generated.ts), and `findOrder`. */
+/** `client.prediction`: a method per operation (documented in api.generated.ts), `findOrder` and `reconcile`. */
 export type PredictionApi = PredictionMethods & {
-  /** The order placed with this clientOrderId (any status), or `undefined` if the exchange never took it. */
+  /** The order placed with this clientOrderId (any status), or `undefined` if the exchange does not hold it now. */
   findOrder(input: FindPredictionOrderInput, options?: CallOptions): Promise<PredictionOrder | undefined>
+  /** After an `OrderOutcomeUnknownError`: `found`, `absent` (final) or `pending`, as perp's and spot's. */
+  reconcile(error: OrderOutcomeUnknownError, options?: ReconcileOptions & { marketId?: FindPredictionOrderInput['marketId'] }): Promise<Reconciliation<PredictionOrder>>
 }
 
 /** `client.prediction` on its own: `predictionApi(new ExchangeCore(options))`. */
-export function predictionApi(core: OperationBinder): PredictionApi {
+export function predictionApi(core: OperationBinder & ServerTimeSource): PredictionApi {
   const api: PredictionMethods = core.bind(predictionOperations, 'prediction')
-  return {
+  const prediction: PredictionApi = {
     ...api,
     async findOrder(input, options) {
       const query = parseInput(findInput, input)
@@ -40,5 +44,8 @@ export function predictionApi(core: OperationBinder): PredictionApi {
       }
       return undefined
     },
+    reconcile: (error, options) =>
+      reconcileOrder((clientOrderId, call) => prediction.findOrder({ clientOrderId, marketId: options?.marketId }, call), core, error, options),
   }
+  return prediction
 }

@@ -1,5 +1,6 @@
 import { withFindOrder, type WithFindOrder } from '../common/orders.ts'
 import type { SpotMethods } from '../api.generated.ts'
+import type { ServerTimeSource } from '../common/reconcile.ts'
 import type { OperationBinder } from '../operation.ts'
 import { spotBalanceOperations } from './balances.ts'
 import { spotHistoryOperations } from './history.ts'
@@ -18,6 +19,6 @@ export const spotOperations = {
 export type SpotApi = WithFindOrder<SpotMethods, SpotOrder>
 
 /** `client.spot` on its own: `spotApi(new ExchangeCore(options))` bundles only the spot schemas. */
-export function spotApi(core: OperationBinder): SpotApi {
-  return withFindOrder<SpotOrder, SpotMethods>(core.bind(spotOperations, 'spot'))
+export function spotApi(core: OperationBinder & ServerTimeSource): SpotApi {
+  return withFindOrder<SpotOrder, SpotMethods>(core.bind(spotOperations, 'spot'), core)
 }

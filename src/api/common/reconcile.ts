@@ -1,0 +1,95 @@
+// After an OrderOutcomeUnknownError: was the order taken? "Not found" is only final once no attempt
+// of the write can still be accepted, i.e. once the server's clock is past the latest signed
+// timestamp plus the service's 30 s tolerance (plus a margin). Before that, a request held up on the
+// way (a proxy, a retry queue) may still land.
+import type { ClockReading } from '../../auth/clock-reading.ts'
+import { ExchangeNetworkError, ExchangeValidationError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import type { CallOptions } from '../operation.ts'
+
+/** The service refuses a timestamp more than this far from its clock (spec: AUTH_TIMESTAMP_EXPIRED). */
+export const TIMESTAMP_TOLERANCE_MS = 30_000
+/**
+ * Added to the tolerance before "absent" is final: time for a request that passed the timestamp
+ * check at the last moment to be recorded, and for clocks of the service's nodes to differ.
+ */
+export const RECONCILE_MARGIN_MS = 5_000
+
+export type Reconciliation<O> =
+  /** The exchange took the order. */
+  | { status: 'found'; order: O }
+  /** Final: no attempt can be accepted any more, and the order is nowhere. Safe to place it again. */
+  | { status: 'absent' }
+  /** Not found yet, but an attempt may still land until the server's clock passes `finalAt` (UTC ms). */
+  | { status: 'pending'; finalAt: number | undefined }
+
+export interface ReconcileOptions extends CallOptions {
+  /** Which order of a batch (default: the error's first clientOrderId). */
+  clientOrderId?: string
+  /**
+   * Keep looking until the answer is final (`found` or `absent`), or `signal` aborts (bound it with
+   * `AbortSignal.timeout(ms)`: after a server clock step back, final may be minutes away). Default false.
+   */
+  wait?: boolean
+  /** Between looks while waiting, in ms. Default 1000. */
+  pollMs?: number
+}
+
+/** What reconciliation needs of a client: its estimate of the server's clock. */
+export interface ServerTimeSource {
+  readonly clock: ClockReading
+  syncClock(): Promise<void>
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => {
+      clearTimeout(timer)
+      reject(new ExchangeNetworkError('aborted', 'reconciliation was aborted', { cause: signal?.reason }))
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', aborted)
+      resolve()
+    }, ms)
+    if (signal?.aborted) aborted()
+    else signal?.addEventListener('abort', aborted, { once: true })
+  })
+}
+
+/**
+ * Looks the order up by clientOrderId; "absent" only when the look-up began after `finalAt` by the
+ * server's clock (the client's estimate less its uncertainty, so never early by the estimate's error).
+ * An order only moves from open to history, so a look-up that begins after the last possible
+ * acceptance cannot miss it.
+ */
+export async function reconcileOrder<O>(
+  find: (clientOrderId: string, options: CallOptions) => Promise<O | undefined>,
+  time: ServerTimeSource,
+  error: Pick<OrderOutcomeUnknownError, 'clientOrderId' | 'clientOrderIds' | 'lastSignedAt'>,
+  options?: ReconcileOptions,
+): Promise<Reconciliation<O>> {
+  const clientOrderId = options?.clientOrderId ?? error?.clientOrderId ?? error?.clientOrderIds?.[0]
+  if (clientOrderId === undefined) throw new ExchangeValidationError('clientOrderId', 'required', 'clientOrderId: the write carried none to look up')
+  const pollMs = options?.pollMs ?? 1000
+  // A poll that is not a sane number of ms would hammer the service.
+  if (!(pollMs >= 1 && pollMs < 2 ** 31)) throw new ExchangeValidationError('pollMs', 'type', 'pollMs: must be a number of ms from 1 to 2^31')
+  const signedAt = error?.lastSignedAt
+  const finalAt = Number.isFinite(signedAt) ? signedAt! + TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS : undefined
+  const { signal, timeoutMs, totalTimeoutMs } = options ?? {}
+  const earliestServerNow = () => time.clock.now() - time.clock.uncertaintyMs
+  for (;;) {
+    if (!time.clock.synced) await time.syncClock()
+    let serverNow = earliestServerNow()
+    // "absent" rests on a fresh measurement: the server's clock may have stepped back since the last
+    // one, making the signed timestamp acceptable again.
+    if (finalAt !== undefined && serverNow > finalAt) {
+      await time.syncClock()
+      serverNow = earliestServerNow()
+    }
+    const order = await find(clientOrderId, { signal, timeoutMs, totalTimeoutMs })
+    if (order !== undefined) return { status: 'found', order }
+    if (finalAt !== undefined && serverNow > finalAt) return { status: 'absent' }
+    // Without a signed timestamp (an unsigned write) absence can never be proven.
+    if (options?.wait !== true || finalAt === undefined) return { status: 'pending', finalAt }
+    await pause(Math.min(pollMs, finalAt - serverNow + 1), signal)
+  }
+}
