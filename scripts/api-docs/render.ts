@@ -16,7 +16,7 @@ const WHO: Record<Permission, string> = {
 }
 
 export interface Documented {
-  /** `client.perp`: where the method hangs. */
+  /** `client.perp`: where the method hangs; `''` for a function of a per-area entry, which takes the core first. */
   receiver: string
   group: string
   name: string
@@ -35,7 +35,10 @@ function literal(value: unknown): string {
   return String(value)
 }
 
-export const exampleOf = ({ receiver, name, op }: Documented) => `await ${receiver}.${name}(${op.input ? literal(op.example) : ''})`
+export function exampleOf({ receiver, name, op }: Documented): string {
+  const input = op.input ? literal(op.example) : ''
+  return receiver ? `await ${receiver}.${name}(${input})` : `await ${name}(core${input ? `, ${input}` : ''})`
+}
 
 const valuesOf = (field: Field) => (field.values ? `; one of ${field.values.map((value) => `\`${literal(value)}\``).join(', ')}` : '')
 const fieldLine = (field: Field) => `\`${field.name}\`${field.optional ? ' (optional)' : ''}: ${field.meaning}${valuesOf(field)}`

@@ -121,3 +121,28 @@ export function typeModules(): Map<string, string> {
   visit(API)
   return modules
 }
+
+/**
+ * `import type` lines for every named type the signatures use, each from the module declaring it;
+ * `base` is the path of src/api from the generated file (`./` beside it, `../api/` from src/areas).
+ */
+export function typeImports(signatures: readonly string[], base: string, known: readonly string[] = ['Promise']): string[] {
+  const modules = typeModules()
+  const byModule = new Map<string, Set<string>>()
+  for (const name of new Set(signatures.join('\n').match(/\b[A-Z]\w+\b/g))) {
+    if (known.includes(name)) continue
+    const module = modules.get(name)
+    if (!module) throw new Error(`no module of src/api declares the type ${name}`)
+    byModule.set(module, (byModule.get(module) ?? new Set()).add(name))
+  }
+  return [...byModule]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([module, names]) => `import type { ${[...names].sort().join(', ')} } from '${base}${module.slice(2)}'`)
+}
+
+/** The parameters and result of an operation's method or function, in its named types. */
+export function signatureParts(name: string, hasInput: boolean, optionalInput: boolean, types: TypeNames | undefined): { params: string; result: string } {
+  if (!types) throw new Error(`no operation<…> type arguments found for ${name}`)
+  const input = hasInput ? `input${optionalInput ? '?' : ''}: ${types.input}, ` : ''
+  return { params: `${input}options?: CallOptions`, result: `Promise<${types.output}>` }
+}
