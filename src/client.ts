@@ -125,7 +125,7 @@ export class ExchangeCore {
     const checks = this.#validateResponses
     if (group === undefined) return bindOperations(this.#transport, ops)
     this.#boundGroups.add(group)
-    const responses = checks !== 'off' && group !== 'keys' ? checks[group] : undefined
+    const responses = checks !== 'off' ? checks[group] : undefined
     return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops, part === 'part'), group)
   }
 

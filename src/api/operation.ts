@@ -71,7 +71,7 @@ export type OutputOf<Op> = Op extends Operation<any, infer Output> ? Output : un
 export type ResponseTable<Ops = Record<string, unknown>> = { readonly [Name in keyof Ops]: v.GenericSchema<any, OutputOf<Ops[Name]>> }
 
 /** Response schemas by group, then by operation name: `responseSchemas` of `exchange-client/strict`. */
-export type ResponseSchemas = { readonly [Group in ApiGroup]?: ResponseTable }
+export type ResponseSchemas = { readonly [Group in ApiGroup | 'keys']?: ResponseTable }
 
 /** `off` trusts the declared types; with schemas, each answer that has one is checked against it. */
 export type ResponseChecking = 'off' | ResponseSchemas

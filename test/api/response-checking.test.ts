@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ExchangeResponseError, ExchangeValidationError } from '../../src/index.ts'
+import { keysOperations } from '../../src/api/keys.ts'
 import { perpResponses, responseSchemas } from '../../src/strict.ts'
 import { described, envelope, methodOf, recordingFetch, testClient } from './support.ts'
 
@@ -64,7 +65,7 @@ describe('responseSchemas', () => {
   it('has a schema for every operation the client binds, and none for an operation that does not exist', () => {
     const missing = described.filter(({ group, name }) => !responseSchemas[group]?.[name]).map(({ group, name }) => `${group}.${name}`)
     expect(missing).toEqual([])
-    const known = new Set(described.map(({ group, name }) => `${group}.${name}`))
+    const known = new Set([...described.map(({ group, name }) => `${group}.${name}`), ...Object.keys(keysOperations).map((name) => `keys.${name}`)])
     const unknown = Object.entries(responseSchemas).flatMap(([group, table]) => Object.keys(table ?? {}).map((name) => `${group}.${name}`))
       .filter((key) => !known.has(key))
     expect(unknown).toEqual([])
@@ -78,5 +79,12 @@ describe('responseSchemas', () => {
       const error = await (entry.op.input ? call(entry.op.example) : call()).catch((caught: unknown) => caught)
       expect(error, `${entry.group}.${entry.name}`).toBeInstanceOf(ExchangeResponseError)
     }
+  })
+
+  it('checks the key calls too: rotate and getKeyInfo', async () => {
+    const { fetch } = recordingFetch(() => envelope({ valid: true, apiKeyId: 7 }))
+    const client = testClient(fetch, { validateResponses: responseSchemas })
+    await expect(client.getKeyInfo()).rejects.toThrow(/keys\.getKeyInfo \(GET \/api\/v1\/accounts\/me\/api-key\/introspect\): data\.apiKeyId/)
+    await expect(client.rotate()).rejects.toThrow(/keys\.rotate .*: data\.apiKey /)
   })
 })

@@ -26,7 +26,7 @@ describe('exchange-client-strict.iife.js beside exchange-client.iife.js', () => 
     runInThisContext(strict)
     const { ExchangeSDK, ExchangeSDKStrict } = globalThis as unknown as Record<string, Record<string, any>>
     const fetch = answering({ serverTime: 'noon' })
-    expect(Object.keys(ExchangeSDKStrict!.responseSchemas)).toEqual(['system', 'account', 'perp', 'spot', 'prediction', 'championship'])
+    expect(Object.keys(ExchangeSDKStrict!.responseSchemas)).toEqual(['system', 'account', 'perp', 'spot', 'prediction', 'championship', 'keys'])
 
     const checked = new ExchangeSDK!.ExchangeClient({ baseUrl: 'https://exchange.test', retry: false, fetch, validateResponses: ExchangeSDKStrict!.responseSchemas })
     const error = await checked.system.getTime().catch((caught: unknown) => caught)
