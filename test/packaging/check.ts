@@ -107,7 +107,7 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
   ['a TypeScript user type-checks against it (module nodenext, strict)', () => {
     run(bin('tsc'), ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', '--types', '', 'user.ts'], join(scratch, 'user'))
   }],
-  ['its types are exact (misspelled field, unknown status, wrong side, missing input field refused) and placeOrder hovers with its docs', () => checkTypedUser(ROOT, join(scratch, 'user'))],
+  ['its types are exact (misspelled field, unknown status, wrong side, missing input field refused) and placeOrder (method and function) hovers with its docs', () => checkTypedUser(ROOT, join(scratch, 'user'))],
 ]
 
 const results: { name: string; ok: boolean; error?: string }[] = []
