@@ -234,8 +234,11 @@ function checkResponse(op: Operation<any, unknown>, check: ResponseCheck, data: 
   const result = v.safeParse(check.schema, data)
   if (result.success) return
   const issue = result.issues[0]
-  const field = v.getDotPath(issue)
-  throw new ExchangeResponseError(200, `${check.operation} (${op.method} ${op.path}): data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`)
+  const field = v.getDotPath(issue) ?? ''
+  throw new ExchangeResponseError(200, `${check.operation} (${op.method} ${op.path}): data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
+    operation: check.operation,
+    field,
+  })
 }
 
 /** Validates, then sends one operation. Nothing goes on the wire when the input is bad. */
@@ -283,13 +286,13 @@ export function bindOperations<Ops extends Record<string, Operation<any, any>>>(
   ops: Ops,
   responses?: ResponseTable,
   routes?: Readonly<Record<string, Route>>,
-  /** The client group (`perp`), naming the operation in a response error: `perp.placeOrder`. */
+  /** The client group (`perp`), naming the operation in a response error (`perp.placeOrder`); given with `responses`. */
   group?: string,
 ): Api<Ops> {
   const api: Record<string, unknown> = {}
   for (const [name, op] of Object.entries(ops)) {
     const schema = responses?.[name]
-    const response = schema && { schema, operation: group ? `${group}.${name}` : name }
+    const response = schema && { schema, operation: `${group}.${name}` }
     const route = routes?.[name]
     api[name] = op.input
       ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, response, route)

@@ -135,14 +135,23 @@ export class ExchangeApiError extends ExchangeError {
   }
 }
 
-/** The service answered something that is not its envelope: HTML from a proxy, truncated JSON … */
+/**
+ * The service answered something that is not its envelope (HTML from a proxy, truncated JSON …), or,
+ * with `validateResponses`, data that breaks the operation's response schema.
+ */
 export class ExchangeResponseError extends ExchangeError {
   declare readonly kind: 'response'
   readonly status: number
-  constructor(status: number, message: string, options?: { cause?: unknown }) {
+  /** With `validateResponses`: the operation whose answer broke its schema (`perp.placeOrder`). */
+  readonly operation: string | undefined
+  /** With `validateResponses`: the dotted path of the field that broke it (`items.0.orderId`; `''` for `data` itself). */
+  readonly field: string | undefined
+  constructor(status: number, message: string, options?: { cause?: unknown; operation?: string; field?: string }) {
     super('response', `HTTP ${status}: ${message}`, options)
     this.name = 'ExchangeResponseError'
     this.status = status
+    this.operation = options?.operation
+    this.field = options?.field
   }
 }
 

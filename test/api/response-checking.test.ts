@@ -18,6 +18,7 @@ describe('validateResponses', () => {
     const error = await testClient(fetch, { validateResponses: responseSchemas }).perp.listOpenOrders().catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ExchangeResponseError)
     expect((error as Error).message).toContain('perp.listOpenOrders (GET /api/v1/perp/orders): data.items.0.orderId')
+    expect(error).toMatchObject({ operation: 'perp.listOpenOrders', field: 'items.0.orderId' })
   })
 
   it('passes conforming data through untouched, unknown fields included', async () => {
