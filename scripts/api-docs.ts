@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { operationCatalog } from '../src/api/catalog.ts'
 import type { ApiGroup, Operation } from '../src/api/operation.ts'
 import { inputIsOptional } from './api-docs/fields.ts'
-import { jsdoc, markdown, README_URL, type Documented } from './api-docs/render.ts'
+import { jsdoc, markdown, type Documented } from './api-docs/render.ts'
 import { signatureParts, typeImports, typeNamesOf, type TypeNames } from './api-docs/type-names.ts'
 
 export const GENERATED_TYPES = 'src/api/api.generated.ts'
@@ -69,7 +69,6 @@ export function renderTypes(): string {
 export function renderReference(): string {
   const sections = operationCatalog.map(({ group, section, operations }) => [
     `## ${section}`,
-    '',
     ...Object.entries(operations).map(([name, op]: [string, Operation<any, any>]) => markdown({ receiver: `client.${group}`, group, name, op })),
   ].join('\n\n'))
   const count = operationCatalog.reduce((sum, { operations }) => sum + Object.keys(operations).length, 0)
@@ -77,8 +76,10 @@ export function renderReference(): string {
     '# API reference',
     '',
     `Every operation of the client's groups (${count}), generated from the descriptors in \`src/api\` by`,
-    '`node scripts/api-docs.ts`: the same text editors show when hovering a method. Onboarding, key',
-    `rotation and key introspection are methods of the client itself; see the [README](${README_URL}).`,
+    '`node scripts/api-docs.ts`: the same text editors show when hovering a method. Each is also a function',
+    "of its area's entry, taking the core first: `import { placeOrder } from 'exchange-client/perp'`, then",
+    '`await placeOrder(core, input)`. Onboarding, key rotation and key introspection are methods of the client',
+    'itself; see the [README](../README.md#the-api).',
     '',
     ...sections.flatMap((section) => [section, '']),
   ].join('\n')
