@@ -235,7 +235,7 @@ function checkResponse(op: Operation<any, unknown>, check: ResponseCheck, data: 
   if (result.success) return
   const issue = result.issues[0]
   const field = v.getDotPath(issue) ?? ''
-  throw new ExchangeResponseError(200, `${check.operation} (${op.method} ${op.path}): data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
+  throw new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
     operation: check.operation,
     field,
   })

@@ -4,6 +4,7 @@
 // index signature, so a misspelled field does not compile). Descriptors import these types with
 // `import type`, so no schema reaches a bundle that does not import `exchange-client/strict`.
 import * as v from 'valibot'
+import { ORDER_SIDES } from './schemas.ts'
 
 /**
  * A string enumeration the service may extend (statuses): the known values autocomplete, any other
@@ -24,7 +25,7 @@ export const decimalString = v.string('must be a decimal string')
 /** UTC milliseconds. */
 export const ms = v.number('must be UTC milliseconds')
 
-export const sideSchema = v.picklist(['buy', 'sell'])
+export const sideSchema = v.picklist(ORDER_SIDES)
 /** 0 = buy, 1 = sell (prediction markets). */
 export const numericSideSchema = v.picklist([0, 1])
 

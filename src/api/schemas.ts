@@ -18,8 +18,6 @@ export type TimeInForce = (typeof TIMES_IN_FORCE)[number]
  * an order's `status` field is `Open<OrderStatus>`: these values autocomplete, others still type-check.
  */
 export type OrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected'
-/** The states a closed order ends in: the order history's `status` filter. */
-export const CLOSED_ORDER_STATUSES = ['filled', 'cancelled', 'expired', 'rejected'] as const satisfies readonly OrderStatus[]
 /** Prediction market kinds (real-service.md §2.2); the service also sends them upper-case at times (§7). */
 export const MARKET_TYPES = ['binary', 'multi_outcome'] as const
 export type MarketType = (typeof MARKET_TYPES)[number]

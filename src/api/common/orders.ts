@@ -6,16 +6,16 @@ import type { CancelledOrders } from '../response-shapes.ts'
 import { reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
 import {
   batchOf,
-  CLOSED_ORDER_STATUSES,
   clientOrderId,
   cursorEntries,
   id,
   marketSymbol,
-  ORDER_SIDES,
-  ORDER_TYPES,
   positiveDecimal,
-  TIMES_IN_FORCE,
   type CursorPage,
+  type OrderSide,
+  type OrderStatus,
+  type OrderType,
+  type TimeInForce,
 } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 
@@ -35,14 +35,16 @@ export interface Fill extends v.InferOutput<typeof schemas.fillSchema> {}
  * The fields every order takes; perp adds leverage and reduceOnly (spot has no position to reduce,
  * and real-service.md shows reduceOnly for perp only).
  */
+// The input picklists spell their values out (shared constants cost bundle bytes); `satisfies` keeps
+// them within the enumerations of schemas.ts, which the response schemas use.
 export const orderEntries = {
   market: marketSymbol,
-  side: v.picklist(ORDER_SIDES, 'must be "buy" or "sell"'),
-  type: v.picklist(ORDER_TYPES, 'must be "limit" or "market"'),
+  side: v.picklist(['buy', 'sell'] satisfies OrderSide[], 'must be "buy" or "sell"'),
+  type: v.picklist(['limit', 'market'] satisfies OrderType[], 'must be "limit" or "market"'),
   size: positiveDecimal,
   price: v.optional(positiveDecimal),
   clientOrderId: v.optional(clientOrderId),
-  timeInForce: v.optional(v.picklist(TIMES_IN_FORCE, 'must be GTC, IOC or FOK')),
+  timeInForce: v.optional(v.picklist(['GTC', 'IOC', 'FOK'] satisfies TimeInForce[], 'must be GTC, IOC or FOK')),
   postOnly: v.optional(v.boolean('must be true or false')),
 }
 
@@ -128,7 +130,7 @@ export const historyQuery = v.optional(v.strictObject({ market: v.optional(marke
 const orderHistoryQuery = v.optional(v.strictObject({
   market: v.optional(marketSymbol),
   clientOrderId: v.optional(clientOrderId),
-  status: v.optional(v.picklist(CLOSED_ORDER_STATUSES, 'must be filled, cancelled, expired or rejected')),
+  status: v.optional(v.picklist(['filled', 'cancelled', 'expired', 'rejected'] satisfies OrderStatus[], 'must be filled, cancelled, expired or rejected')),
   ...cursorEntries,
 }))
 export type HistoryQuery = v.InferInput<typeof historyQuery>
