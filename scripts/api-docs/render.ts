@@ -51,7 +51,9 @@ function throwsOf(op: Operation<any, any>): [string, string][] {
       ? 'the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)'
       : 'the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)'],
     ['ExchangeNetworkError', 'no answer: the network failed, `timeoutMs` passed or `signal` aborted'],
-    ...(op.method === 'GET' ? [] : [['OrderOutcomeUnknownError', 'the request left and no answer came: it may have been applied; look it up, never resend under a new id'] as [string, string]]),
+    ...(op.method === 'GET'
+      ? [['ExchangeRedirectError', 'the service answered with a redirect, which is never followed'] as [string, string]]
+      : [['OrderOutcomeUnknownError', 'the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id'] as [string, string]]),
     ['ExchangeResponseError', 'the answer is not the service\'s envelope, or (with `validateResponses`) breaks the response schema'],
   ]
 }

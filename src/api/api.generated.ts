@@ -40,6 +40,7 @@ export interface SystemMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -56,6 +57,7 @@ export interface SystemMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -72,6 +74,7 @@ export interface SystemMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -88,6 +91,7 @@ export interface SystemMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -112,6 +116,7 @@ export interface AccountMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -132,6 +137,7 @@ export interface AccountMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -153,6 +159,7 @@ export interface AccountMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -175,7 +182,7 @@ export interface AccountMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -192,6 +199,7 @@ export interface AccountMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -208,6 +216,7 @@ export interface AccountMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -224,6 +233,7 @@ export interface AccountMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -240,6 +250,7 @@ export interface AccountMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -256,6 +267,7 @@ export interface AccountMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -277,6 +289,7 @@ export interface AccountMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -299,7 +312,7 @@ export interface AccountMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -319,6 +332,7 @@ export interface PerpMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -335,6 +349,7 @@ export interface PerpMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -355,6 +370,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -379,6 +395,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -400,6 +417,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -420,6 +438,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -441,6 +460,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -462,6 +482,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -482,6 +503,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -502,6 +524,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -522,6 +545,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -542,6 +566,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -565,6 +590,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -594,7 +620,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -615,7 +641,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -636,7 +662,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -657,6 +683,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -679,7 +706,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -700,7 +727,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -717,6 +744,7 @@ export interface PerpMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -737,6 +765,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -760,7 +789,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -781,6 +810,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -802,7 +832,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -825,7 +855,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -851,7 +881,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -877,7 +907,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -899,7 +929,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -922,6 +952,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -944,6 +975,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -966,6 +998,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -990,6 +1023,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1012,6 +1046,7 @@ export interface PerpMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1031,6 +1066,7 @@ export interface SpotMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1051,6 +1087,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1075,6 +1112,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1096,6 +1134,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1116,6 +1155,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1137,6 +1177,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1153,6 +1194,7 @@ export interface SpotMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1173,6 +1215,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1196,6 +1239,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1223,7 +1267,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1244,7 +1288,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1265,7 +1309,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1286,6 +1330,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1308,7 +1353,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1329,7 +1374,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1346,6 +1391,7 @@ export interface SpotMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1366,6 +1412,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1390,6 +1437,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1412,6 +1460,7 @@ export interface SpotMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1431,6 +1480,7 @@ export interface PredictionMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1456,6 +1506,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1476,6 +1527,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1496,6 +1548,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1516,6 +1569,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1536,6 +1590,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1557,6 +1612,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1577,6 +1633,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1603,7 +1660,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1624,7 +1681,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1645,6 +1702,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1665,6 +1723,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1686,6 +1745,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1711,6 +1771,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1732,6 +1793,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1753,6 +1815,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1773,6 +1836,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1793,6 +1857,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1815,6 +1880,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1835,6 +1901,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1856,6 +1923,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1876,6 +1944,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1896,6 +1965,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1916,6 +1986,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1938,6 +2009,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1962,6 +2034,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -1985,6 +2058,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2001,6 +2075,7 @@ export interface PredictionMethods {
    * ```
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2024,6 +2099,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2045,7 +2121,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2066,7 +2142,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2088,7 +2164,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2109,7 +2185,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2131,7 +2207,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2153,7 +2229,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2175,7 +2251,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2202,7 +2278,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2224,7 +2300,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2251,7 +2327,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2273,7 +2349,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2294,6 +2370,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2314,6 +2391,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2334,6 +2412,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2356,7 +2435,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2377,7 +2456,7 @@ export interface PredictionMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
-   * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+   * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2406,6 +2485,7 @@ export interface ChampionshipMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2426,6 +2506,7 @@ export interface ChampionshipMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2451,6 +2532,7 @@ export interface ChampionshipMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2471,6 +2553,7 @@ export interface ChampionshipMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
@@ -2491,6 +2574,7 @@ export interface ChampionshipMethods {
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
    * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+   * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */

@@ -28,6 +28,7 @@ export { accountApi } from '../api/account.ts'
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -48,6 +49,7 @@ export const listApiKeys: (core: OperationBinder, input?: PageQuery, options?: C
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -69,6 +71,7 @@ export const getApiKey: (core: OperationBinder, input: ApiKeyIdInput, options?: 
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -91,7 +94,7 @@ export const listDeposits: (core: OperationBinder, input?: PageQuery, options?: 
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -108,6 +111,7 @@ export const deposit: (core: OperationBinder, input: DepositInput, options?: Cal
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -124,6 +128,7 @@ export const getOnchainStatus: (core: OperationBinder, options?: CallOptions) =>
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -140,6 +145,7 @@ export const getOverview: (core: OperationBinder, options?: CallOptions) => Prom
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -156,6 +162,7 @@ export const getPerpMargin: (core: OperationBinder, options?: CallOptions) => Pr
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -172,6 +179,7 @@ export const getPerpTradingStats: (core: OperationBinder, options?: CallOptions)
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -193,6 +201,7 @@ export const getSpotSummary: (core: OperationBinder, options?: CallOptions) => P
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -215,7 +224,7 @@ export const listWithdrawals: (core: OperationBinder, input?: PageQuery, options
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */

@@ -31,6 +31,7 @@ export { perpApi } from '../api/perp/index.ts'
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -47,6 +48,7 @@ export const getInsuranceFund: (core: OperationBinder, options?: CallOptions) =>
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -67,6 +69,7 @@ export const listMarkets: (core: OperationBinder, options?: CallOptions) => Prom
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -91,6 +94,7 @@ export const getMarket: (core: OperationBinder, input: MarketInput, options?: Ca
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -112,6 +116,7 @@ export const listKlines: (core: OperationBinder, input: KlinesInput, options?: C
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -132,6 +137,7 @@ export const getOrderbook: (core: OperationBinder, input: OrderbookInput, option
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -153,6 +159,7 @@ export const getTicker: (core: OperationBinder, input: MarketInput, options?: Ca
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -174,6 +181,7 @@ export const listTrades: (core: OperationBinder, input: TradesInput, options?: C
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -194,6 +202,7 @@ export const listFundingRateHistory: (core: OperationBinder, input: FundingHisto
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -214,6 +223,7 @@ export const getFundingRate: (core: OperationBinder, input: MarketInput, options
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -234,6 +244,7 @@ export const getIndexPrice: (core: OperationBinder, input: MarketInput, options?
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -254,6 +265,7 @@ export const getMarkPrice: (core: OperationBinder, input: MarketInput, options?:
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -277,6 +289,7 @@ export const getOpenInterest: (core: OperationBinder, input: MarketInput, option
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -306,7 +319,7 @@ export const listOpenOrders: (core: OperationBinder, input?: OpenOrdersQuery, op
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -327,7 +340,7 @@ export const placeOrder: (core: OperationBinder, input: PerpOrderInput, options?
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -348,7 +361,7 @@ export const placeOrders: (core: OperationBinder, input: { orders: PerpOrderInpu
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -369,6 +382,7 @@ export const cancelOrders: (core: OperationBinder, input: CancelOrdersInput, opt
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -391,7 +405,7 @@ export const getOrder: (core: OperationBinder, input: IdInput, options?: CallOpt
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -412,7 +426,7 @@ export const modifyOrder: (core: OperationBinder, input: ModifyOrderInput, optio
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -429,6 +443,7 @@ export const cancelOrder: (core: OperationBinder, input: IdInput, options?: Call
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -449,6 +464,7 @@ export const listPositions: (core: OperationBinder, options?: CallOptions) => Pr
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -472,7 +488,7 @@ export const getPosition: (core: OperationBinder, input: MarketInput, options?: 
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -493,6 +509,7 @@ export const closePosition: (core: OperationBinder, input: ClosePositionInput, o
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -514,7 +531,7 @@ export const getLeverage: (core: OperationBinder, input: MarketInput, options?: 
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -537,7 +554,7 @@ export const setLeverage: (core: OperationBinder, input: SetLeverageInput, optio
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -563,7 +580,7 @@ export const adjustMargin: (core: OperationBinder, input: AdjustMarginInput, opt
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -589,7 +606,7 @@ export const setTpsl: (core: OperationBinder, input: TpslInput, options?: CallOp
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -611,7 +628,7 @@ export const modifyTpsl: (core: OperationBinder, input: TpslInput, options?: Cal
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -634,6 +651,7 @@ export const cancelTpsl: (core: OperationBinder, input: CancelTpslInput, options
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -656,6 +674,7 @@ export const listFundingHistory: (core: OperationBinder, input?: HistoryQuery, o
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -678,6 +697,7 @@ export const listLiquidationHistory: (core: OperationBinder, input?: HistoryQuer
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -702,6 +722,7 @@ export const listPnlHistory: (core: OperationBinder, input?: HistoryQuery, optio
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -724,6 +745,7 @@ export const listOrderHistory: (core: OperationBinder, input?: OrderHistoryQuery
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */

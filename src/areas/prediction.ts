@@ -32,6 +32,7 @@ export { predictionApi } from '../api/prediction/index.ts'
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -57,6 +58,7 @@ export const listCategories: (core: OperationBinder, options?: CallOptions) => P
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -77,6 +79,7 @@ export const listMarkets: (core: OperationBinder, input?: MarketsQuery, options?
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -97,6 +100,7 @@ export const listActiveMarkets: (core: OperationBinder, input?: LimitQuery, opti
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -117,6 +121,7 @@ export const listEndingSoonMarkets: (core: OperationBinder, input?: LimitQuery, 
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -137,6 +142,7 @@ export const listNewMarkets: (core: OperationBinder, input?: LimitQuery, options
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -158,6 +164,7 @@ export const listTrendingMarkets: (core: OperationBinder, input?: LimitQuery, op
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -178,6 +185,7 @@ export const searchMarkets: (core: OperationBinder, input: SearchInput, options?
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -204,7 +212,7 @@ export const listTags: (core: OperationBinder, input?: LimitQuery, options?: Cal
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -225,7 +233,7 @@ export const createMarket: (core: OperationBinder, input: CreateMarketInput, opt
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -246,6 +254,7 @@ export const listMarketPrices: (core: OperationBinder, input: BatchPricesInput, 
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -266,6 +275,7 @@ export const getMarket: (core: OperationBinder, input: MarketIdInput, options?: 
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -287,6 +297,7 @@ export const listDepths: (core: OperationBinder, input: MarketIdInput, options?:
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -312,6 +323,7 @@ export const getDepth: (core: OperationBinder, input: OutcomeInput, options?: Ca
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -333,6 +345,7 @@ export const listKlines: (core: OperationBinder, input: PredictionKlinesInput, o
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -354,6 +367,7 @@ export const getOrderbook: (core: OperationBinder, input: OutcomeInput, options?
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -374,6 +388,7 @@ export const listMarketOrders: (core: OperationBinder, input: MarketLimitInput, 
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -394,6 +409,7 @@ export const listOutcomes: (core: OperationBinder, input: MarketIdInput, options
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -416,6 +432,7 @@ export const getPriceBalance: (core: OperationBinder, input: MarketIdInput, opti
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -436,6 +453,7 @@ export const listPriceHistory: (core: OperationBinder, input: PriceHistoryInput,
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -457,6 +475,7 @@ export const getMarketStats: (core: OperationBinder, input: MarketIdInput, optio
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -477,6 +496,7 @@ export const listMarketTrades: (core: OperationBinder, input: MarketLimitInput, 
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -497,6 +517,7 @@ export const listActivity: (core: OperationBinder, input?: LimitQuery, options?:
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -517,6 +538,7 @@ export const getMatchStats: (core: OperationBinder, input: MarketIdInput, option
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -539,6 +561,7 @@ export const listMatches: (core: OperationBinder, input?: LimitQuery, options?: 
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -563,6 +586,7 @@ export const listMyMatches: (core: OperationBinder, input?: MyMatchesQuery, opti
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -586,6 +610,7 @@ export const listMyOrders: (core: OperationBinder, input?: MyOrdersQuery, option
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -602,6 +627,7 @@ export const listMyPositions: (core: OperationBinder, input?: MyPositionsQuery, 
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -625,6 +651,7 @@ export const getMyStats: (core: OperationBinder, options?: CallOptions) => Promi
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -646,7 +673,7 @@ export const listMyTrades: (core: OperationBinder, input?: MyTradesQuery, option
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -667,7 +694,7 @@ export const cancelOrders: (core: OperationBinder, input: CancelPredictionOrders
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -689,7 +716,7 @@ export const cancelAllOrders: (core: OperationBinder, input?: CancelAllPredictio
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -710,7 +737,7 @@ export const cancelOrder: (core: OperationBinder, input: CancelPredictionOrderIn
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -732,7 +759,7 @@ export const claimWinnings: (core: OperationBinder, input: MarketIdInput, option
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -754,7 +781,7 @@ export const mintCompleteSet: (core: OperationBinder, input: CompleteSetInput, o
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -776,7 +803,7 @@ export const claimMultiOutcomeWinnings: (core: OperationBinder, input: OutcomeCl
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -803,7 +830,7 @@ export const mintMultiOutcomeCompleteSet: (core: OperationBinder, input: Complet
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -825,7 +852,7 @@ export const placeMultiOutcomeOrder: (core: OperationBinder, input: PredictionOr
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -852,7 +879,7 @@ export const redeemMultiOutcomeCompleteSet: (core: OperationBinder, input: Compl
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -874,7 +901,7 @@ export const placeOrder: (core: OperationBinder, input: PredictionOrderInput, op
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -895,6 +922,7 @@ export const redeemCompleteSet: (core: OperationBinder, input: CompleteSetInput,
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -915,6 +943,7 @@ export const getOracleConfig: (core: OperationBinder, input: MarketIdInput, opti
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -935,6 +964,7 @@ export const getProposal: (core: OperationBinder, input: MarketIdInput, options?
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -957,7 +987,7 @@ export const getResearch: (core: OperationBinder, input: MarketIdInput, options?
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -978,7 +1008,7 @@ export const challengeResult: (core: OperationBinder, input: ChallengeInput, opt
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
- * @throws {OrderOutcomeUnknownError} the request left and no answer came: it may have been applied; look it up, never resend under a new id
+ * @throws {OrderOutcomeUnknownError} the request left and no answer proved it refused: it may have been applied; `reconcile` or look it up, never resend under a new id
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */

@@ -19,6 +19,7 @@ export type { OperationFunction } from '../api/operation.ts'
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -35,6 +36,7 @@ export const getTime: (core: OperationBinder, options?: CallOptions) => Promise<
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -51,6 +53,7 @@ export const getHealth: (core: OperationBinder, options?: CallOptions) => Promis
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
@@ -67,6 +70,7 @@ export const getInfo: (core: OperationBinder, options?: CallOptions) => Promise<
  * ```
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `api` or `rate-limit`)
  * @throws {ExchangeNetworkError} no answer: the network failed, `timeoutMs` passed or `signal` aborted
+ * @throws {ExchangeRedirectError} the service answered with a redirect, which is never followed
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
