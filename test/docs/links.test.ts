@@ -1,6 +1,7 @@
 // Every relative link of README.md and docs/*.md leads somewhere: the file exists, and an anchor names a
-// heading of that file (as GitHub makes anchors from headings).
-import { existsSync } from 'node:fs'
+// heading of that file (as GitHub makes anchors from headings). The hover docs link the README's sections
+// on the package page; those anchors must name README headings too.
+import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { documentationFiles, headingAnchors, linkTargets, readText } from './markdown.ts'
@@ -29,5 +30,18 @@ describe('links in README.md and docs/*.md', () => {
   it.each(files)('every relative link of %s leads to a file and heading that exist', (file) => {
     const links = linkTargets(readText(ROOT, file)).filter((target) => !isExternal(target))
     expect(links.map((target) => brokenLink(file, target)).filter((problem) => problem !== undefined)).toEqual([])
+  })
+})
+
+describe('links from the hover docs to the README on the package page', () => {
+  const PAGE = 'https://www.npmjs.com/package/exchange-client#'
+
+  it('name headings the README has', () => {
+    const files = ['src', 'scripts'].flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((path) => join(dir, path)))
+    const links = files.filter((path) => path.endsWith('.ts')).flatMap((path) => readText(ROOT, path).match(/https:\/\/www\.npmjs\.com\/package\/exchange-client#[a-z0-9-]+/g) ?? [])
+    const anchors = new Set(links.map((link) => link.slice(PAGE.length)))
+    expect(anchors.size).toBeGreaterThan(0)
+    const readme = headingAnchors(readText(ROOT, 'README.md'))
+    expect([...anchors].filter((anchor) => !readme.has(anchor))).toEqual([])
   })
 })
