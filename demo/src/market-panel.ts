@@ -75,7 +75,7 @@ export function marketPanel(onSelect: (symbol: string) => void): MarketPanel {
       const direction = trend(ticker.change24h)
       fill(stats,
         stat('Last', price(ticker.lastPrice), 'last-price', `big ${direction}`),
-        ticker.change24h !== undefined && stat('24h change', `${direction === 'up' ? '+' : ''}${ticker.change24h}`, 'change', direction),
+        ticker.change24h !== undefined && stat('24h change', `${direction === 'up' ? '+' : ''}${price(ticker.change24h)}`, 'change', direction),
         ticker.markPrice !== undefined && stat('Mark', price(ticker.markPrice), 'mark-price'),
         ticker.high24h !== undefined && stat('24h high', price(ticker.high24h), 'high'),
         ticker.low24h !== undefined && stat('24h low', price(ticker.low24h), 'low'),

@@ -103,7 +103,7 @@ describe('market panel', () => {
 
     expect($(panel.element, 'last-price').textContent).toBe('65,000.5')
     expect($(panel.element, 'mark-price').textContent).toBe('65,001.0')
-    expect($(panel.element, 'change').textContent).toBe('+1.25')
+    expect($(panel.element, 'change').textContent).toBe('+1.3')
     const prices = [...$(panel.element, 'order-book').querySelectorAll('tr.level td:first-child')].map((cell) => cell.textContent)
     expect(prices).toEqual(['65,002.0', '65,001.0', '64,999.0', '64,998.0'])
     expect($(panel.element, 'trades').querySelector('.ask')!.textContent).toBe('65,000.0')
