@@ -19,15 +19,12 @@ function actionElement(action: NoticeAction): HTMLElement {
 }
 
 /**
- * One action's message region: the latest outcome only, so a success replaces the error it follows.
- * It scrolls itself into view, so the reader sees the outcome where they are.
+ * One action's message region, placed beside the action's control so the reader sees the outcome where
+ * they are: the latest outcome only, so a success replaces the error it follows.
  */
 export function notice(label: string): Notice {
   const element = h('div', { class: 'notice-slot', role: 'status', 'aria-live': 'polite', 'aria-label': label, 'data-test': 'notice' })
-  const show = (message: HTMLElement | undefined) => {
-    element.replaceChildren(...(message ? [message] : []))
-    if (message) element.scrollIntoView?.({ block: 'nearest' })
-  }
+  const show = (message: HTMLElement | undefined) => element.replaceChildren(...(message ? [message] : []))
   return {
     element,
     pending(text) {
