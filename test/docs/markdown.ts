@@ -49,9 +49,12 @@ export function headingAnchors(markdown: string): Set<string> {
   return anchors
 }
 
-/** The targets of the inline links `[text](target)` outside fenced blocks. */
+/** The targets of the inline links `[text](target)` and of HTML `src`/`href` attributes outside fenced blocks. */
 export function linkTargets(markdown: string): string[] {
-  return [...prose(markdown).matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)].map(([, target]) => target!)
+  const text = prose(markdown)
+  const links = [...text.matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)].map(([, target]) => target!)
+  const attributes = [...text.matchAll(/<[a-z]+\s[^>]*?\b(?:src|href)="([^"]+)"/g)].map(([, target]) => target!)
+  return [...links, ...attributes]
 }
 
 /** README.md and every docs/*.md, as paths from the repository root. */
