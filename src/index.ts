@@ -17,6 +17,7 @@ export {
   SigningTimeoutError,
   isExchangeError,
   type AuthErrorCode,
+  type NetworkErrorCode,
   type SigningDiagnostics,
   type ExchangeErrorKind,
 } from './transport/errors.ts'
