@@ -68,8 +68,13 @@ const NEVER_SENT: ReadonlySet<NetworkErrorCode | undefined> = new Set<NetworkErr
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'ERR_TLS_CERT_ALTNAME_INVALID',
 ])
 
-/** Chromium, Firefox and Safari: the whole of what a page is told. */
-const BROWSER_MESSAGES = new Set(['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed'])
+/** The whole of what a runtime that hides the cause says: Chromium, Firefox, Safari; Cloudflare's workerd. */
+const OPAQUE_MESSAGES: Readonly<Record<string, string>> = {
+  'Failed to fetch': 'the browser',
+  'NetworkError when attempting to fetch resource.': 'the browser',
+  'Load failed': 'the browser',
+  'Network connection lost.': 'the runtime (workerd)',
+}
 
 type Thrown = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown }
 
@@ -121,8 +126,8 @@ export function networkFailureReason(error: unknown, code: NetworkErrorCode | un
   if (code) return `${PHRASES[code]} (${code})`
   const thrown = chain(error)
   const outer = thrown[0]?.message
-  if (typeof outer === 'string' && BROWSER_MESSAGES.has(outer)) {
-    return `the browser hides the cause ("${outer}"): a refused connection, an unknown host, a certificate or a CORS refusal; the browser's console says which`
+  if (typeof outer === 'string' && Object.hasOwn(OPAQUE_MESSAGES, outer)) {
+    return `${OPAQUE_MESSAGES[outer]} hides the cause ("${outer}"): a refused connection, an unknown host, a certificate${OPAQUE_MESSAGES[outer] === 'the browser' ? " or a CORS refusal; the browser's console says which" : ''}`
   }
   const messages = thrown.map((item) => item.message).filter((message): message is string => typeof message === 'string' && message !== '')
   return messages.length === 0 ? 'no reason given' : withoutQueries(messages.join(': ')).slice(0, 300)

@@ -54,6 +54,12 @@ describe('each runtime\'s report of a failed connection becomes one code', () =>
     expect((error as Error).message).toContain(`${ENDPOINT} failed: the browser hides the cause ("${message}")`)
   })
 
+  it('workerd\'s "Network connection lost.": no code, and the message says the runtime hides the cause', async () => {
+    const error = await failed(new Error('Network connection lost.'))
+    expect(error).toMatchObject({ kind: 'network', code: undefined })
+    expect((error as Error).message).toBe(`${ENDPOINT} failed: the runtime (workerd) hides the cause ("Network connection lost."): a refused connection, an unknown host, a certificate`)
+  })
+
   it('an unknown report keeps the runtime\'s words, without the query of a URL quoted in them', async () => {
     const error = await failed(deno('something new went wrong'))
     expect(error).toMatchObject({ kind: 'network', code: undefined })
