@@ -11,8 +11,8 @@ import { spotApi } from './api/spot/index.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
 import { systemOperations } from './api/system.ts'
-import { hideSecret } from './auth/hidden-secret.ts'
-import { refuseTradingKeyInBrowser } from './onboarding/browser-guard.ts'
+import { hideSecret, IssuedSecret } from './auth/hidden-secret.ts'
+import { refuseSecretTextInBrowser } from './onboarding/browser-guard.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
 import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
@@ -25,10 +25,11 @@ export interface ExchangeClientOptions extends TransportOptions {
   /** `<prefix>_<64 hex>`. Without it the client serves the open endpoints only. */
   apiKey?: string
   /**
-   * The 64-hex secret, or an HMAC `CryptoKey` already imported (e.g. loaded from the browser
-   * credential store). The client keeps no readable copy of it.
+   * The 64-hex secret (as text, or as onboarding and rotation return it), or an HMAC `CryptoKey`
+   * already imported (e.g. loaded from the browser credential store). The client keeps no readable
+   * copy of it. In a browser page, a secret as text needs `dangerouslyAllowBrowser`.
    */
-  secretKey?: string | CryptoKey
+  secretKey?: string | CryptoKey | IssuedSecret
   /** Signs payloads elsewhere (a backend, node:crypto) instead of with `secretKey`. */
   sign?: SignFunction
   /** Starts every login message. Default: the real service's, `1024 Exchange`. */
@@ -41,10 +42,11 @@ export interface ExchangeClientOptions extends TransportOptions {
    */
   validateResponses?: ResponseChecking
   /**
-   * In a browser page, a key that can trade is refused (at onboarding, and by `introspect()`)
-   * unless this is true. Prefer a read-only key there, or a backend that signs (`sign`).
+   * In a browser page, a secret held as text is refused unless this is true: a `secretKey` string,
+   * `onboard()` and `rotate()` (their new secret arrives as text). A `CryptoKey` from the credential
+   * store, or a backend that signs (`sign`), needs no opt-in.
    */
-  allowTradingKeyInBrowser?: boolean
+  dangerouslyAllowBrowser?: boolean
   /**
    * Sends operations elsewhere than the spec's method and path, for the wire and the signature alike:
    * `{ 'account.getOverview': { method: 'GET', path: '/api/v1/accounts/me/overview' } }`
@@ -55,8 +57,10 @@ export interface ExchangeClientOptions extends TransportOptions {
   routes?: Routes
 }
 
-function credentialsFrom(options: ExchangeClientOptions) {
-  const { apiKey, secretKey, sign } = options
+/** `guarded`: a secret as text is refused in a page unless `dangerouslyAllowBrowser` (onboard and rotate check before sending). */
+function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
+  const { apiKey, sign } = options
+  const secretKey = options.secretKey instanceof IssuedSecret ? options.secretKey.reveal() : options.secretKey
   if (apiKey === undefined && secretKey === undefined && sign === undefined) return undefined
   assertApiKey(apiKey)
   if (sign) return { apiKey, sign }
@@ -65,13 +69,14 @@ function credentialsFrom(options: ExchangeClientOptions) {
   }
   if (typeof secretKey === 'string') {
     assertSecretKey(secretKey)
+    if (guarded) refuseSecretTextInBrowser(options.dangerouslyAllowBrowser, 'hold a secret given as text')
     requireSubtle()
     const key = importSecretKey(secretKey)
     key.catch(() => undefined) // surfaced on first use, not as an unhandled rejection
     return { apiKey, sign: keySigner(key) }
   }
   if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC') {
-    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be a string or an HMAC CryptoKey')
+    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret text, the secretKey that onboard() or rotate() returned (a copy made by structuredClone carries none), or an HMAC CryptoKey')
   }
   return { apiKey, sign: keySigner(secretKey) }
 }
@@ -88,6 +93,7 @@ export class ExchangeCore {
   readonly #routes: Routes
   /** The groups bound so far: a route naming another group names no operation. */
   readonly #boundGroups = new Set<string>()
+  readonly #dangerouslyAllowBrowser: boolean
   readonly serviceName: string
 
   constructor(options: ExchangeClientOptions) {
@@ -96,6 +102,7 @@ export class ExchangeCore {
     this.#validateResponses = responseChecking(options.validateResponses)
     this.#routes = checkRoutes(options.routes)
     this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
+    this.#dangerouslyAllowBrowser = options.dangerouslyAllowBrowser === true
   }
 
   /**
@@ -114,6 +121,11 @@ export class ExchangeCore {
   /** Refuses a route whose group this client never bound (`ExchangeClient` binds them all). */
   protected refuseUnboundRoutes(): void {
     refuseUnboundRoutes(this.#routes, this.#boundGroups)
+  }
+
+  /** Whether this client may hold a secret as text in a browser page (`dangerouslyAllowBrowser`). */
+  protected get dangerouslyAllowBrowser(): boolean {
+    return this.#dangerouslyAllowBrowser
   }
 
   /** @internal The transport the typed methods send through. */
@@ -148,9 +160,9 @@ export class ExchangeCore {
     return this.#transport.syncClock()
   }
 
-  /** Swaps in new credentials (after rotation). The old secret is dropped. */
-  protected useCredentials(apiKey: string, secretKey: string | CryptoKey): void {
-    this.#transport.credentials = credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey })
+  /** Swaps in new credentials (after onboarding or rotation, which checked the browser guard). The old secret is dropped. */
+  protected useCredentials(apiKey: string, secretKey: string | IssuedSecret): void {
+    this.#transport.credentials = credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
   }
 
   toJSON(): Record<string, unknown> {
@@ -164,7 +176,6 @@ export class ExchangeCore {
 
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
-  readonly #allowTradingKeyInBrowser: boolean
   readonly system = this.bind(systemOperations, 'system')
   readonly account = accountApi(this)
   readonly perp = perpApi(this)
@@ -175,7 +186,6 @@ export class ExchangeClient extends ExchangeCore {
 
   constructor(options: ExchangeClientOptions) {
     super(options)
-    this.#allowTradingKeyInBrowser = options.allowTradingKeyInBrowser === true
     this.refuseUnboundRoutes()
   }
 
@@ -185,30 +195,24 @@ export class ExchangeClient extends ExchangeCore {
    * client signs with it from now on.
    */
   async onboard(params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
-    const key = await onboardVia(this.transport, this.serviceName, params, this.#allowTradingKeyInBrowser)
+    const key = await onboardVia(this.transport, this.serviceName, params, this.dangerouslyAllowBrowser)
     if (params.use === true) this.useCredentials(key.apiKey, key.secretKey)
     return key
   }
 
-  /** Issues a new secret for this key and signs with it from now on. Keep the returned secret: it is shown once. */
+  /**
+   * Issues a new secret for this key and signs with it from now on. Keep the returned secret
+   * (`secretKey.reveal()`): it is shown once. In a page, needs `dangerouslyAllowBrowser`.
+   */
   async rotate(options?: CallOptions): Promise<RotatedKey> {
+    refuseSecretTextInBrowser(this.dangerouslyAllowBrowser, 'rotate the key (the new secret arrives as text)')
     const rotated = await this.#keys.rotate(options)
     this.useCredentials(rotated.apiKey, rotated.secretKey)
     return hideSecret(rotated)
   }
 
-  /**
-   * What this key is and may do: permissions, expiry, the bound account. In a browser, a key that
-   * can trade is refused (and dropped from the client) unless `allowTradingKeyInBrowser` is set.
-   */
-  async introspect(options?: CallOptions): Promise<KeyInfo> {
-    const info = await this.#keys.introspect(options)
-    try {
-      refuseTradingKeyInBrowser(info.permissions, this.#allowTradingKeyInBrowser)
-    } catch (refusal) {
-      this.transport.credentials = undefined
-      throw refusal
-    }
-    return info
+  /** What this key is and may do: permissions, expiry, the bound account. */
+  introspect(options?: CallOptions): Promise<KeyInfo> {
+    return this.#keys.introspect(options)
   }
 }

@@ -82,4 +82,5 @@ export {
   type CredentialToSave,
   type StoredCredential,
 } from './onboarding/credential-store.ts'
-export { inBrowser, refuseTradingKeyInBrowser } from './onboarding/browser-guard.ts'
+export { inBrowser } from './onboarding/browser-guard.ts'
+export { IssuedSecret } from './auth/hidden-secret.ts'

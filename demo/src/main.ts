@@ -1,4 +1,4 @@
-import { eip1193Signer, loginMessage, type Eip1193Provider, type WalletSigner } from 'exchange-client'
+import { eip1193Signer, loginMessage, type Eip1193Provider, type IssuedSecret, type WalletSigner } from 'exchange-client'
 import { generateEvmWallet, generateSolanaWallet } from 'exchange-client/local-signer'
 import { h } from './dom.ts'
 import { describeError } from './errors.ts'
@@ -65,8 +65,9 @@ function signedIn(next: Session, origin: KeyOrigin): void {
   void refreshAccount()
 }
 
-function showSecret(issued: { apiKey: string; secretKey: string }, title: string): void {
-  secretSlot.replaceChildren(secretNotice(issued, title, () => undefined))
+function showSecret(issued: { apiKey: string; secretKey: IssuedSecret }, title: string): void {
+  // The one place the page reads the secret: to show it to its owner, once.
+  secretSlot.replaceChildren(secretNotice({ apiKey: issued.apiKey, secretKey: issued.secretKey.reveal() }, title, () => undefined))
 }
 
 async function connect(choice: WalletChoice): Promise<void> {

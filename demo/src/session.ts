@@ -10,10 +10,10 @@ export interface Session {
 const store = credentialStore({ name: 'demo' })
 
 /**
- * This demo places orders from the page, so it opts in to holding a trade-capable key in the
- * browser. A production dashboard should hold a read-only key, or have its backend sign (`sign`).
+ * This demo onboards and rotates in the page, where the new secret arrives as text, so it opts in.
+ * A production page should have its backend sign (`sign`), or load a CryptoKey from the store.
  */
-const TRADING_IN_PAGE = { allowTradingKeyInBrowser: true } as const
+const TRADING_IN_PAGE = { dangerouslyAllowBrowser: true } as const
 
 /** A client without a key: market data, the clock, onboarding. */
 export function openClient(baseUrl: string): ExchangeClient {

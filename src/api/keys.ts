@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { IssuedSecret } from '../auth/hidden-secret.ts'
 import { operation } from './operation.ts'
 
 export type WalletType = 'evm' | 'solana'
@@ -25,22 +26,28 @@ export interface OnboardRequest {
   timestamp: number
 }
 
-/** The new key. `secretKey` is shown once: keep it (or a `CryptoKey` of it) now. */
+/**
+ * The new key. `secretKey` is shown once: `secretKey.reveal()` reads it; the client and the
+ * credential store take it as it is (`new ExchangeClient({ baseUrl, ...key })`, `store.save(key)`).
+ */
 export interface OnboardedKey {
   apiKey: string
-  secretKey: string
+  secretKey: IssuedSecret
   accountId: string
   apiKeyId: string
   isNewUser: boolean
 }
 
-/** The same key with a new secret, shown once; the old secret stops working. */
+/** The same key with a new secret, shown once (`secretKey.reveal()`); the old secret stops working. */
 export interface RotatedKey {
   apiKey: string
-  secretKey: string
+  secretKey: IssuedSecret
   apiKeyId: string
   rotatedAt: number
 }
+
+/** A key answer as the service sends it: the secret as text. */
+export type SentWithSecret<T extends { secretKey: IssuedSecret }> = Omit<T, 'secretKey'> & { secretKey: string }
 
 /** What a key is and may do. Reveals no secret. */
 export interface KeyInfo {
@@ -70,11 +77,11 @@ const onboardInput = v.strictObject({
 
 /** Onboarding: open (the wallet signature is the proof). */
 export const onboardingOperations = {
-  onboard: operation<OnboardedKey, OnboardRequest>({ method: 'POST', path: '/api/v1/oauth/onboard', auth: 'none', source: 'spec', summary: 'Mint a read+trade key from a wallet signature', input: onboardInput }),
+  onboard: operation<SentWithSecret<OnboardedKey>, OnboardRequest>({ method: 'POST', path: '/api/v1/oauth/onboard', auth: 'none', source: 'spec', summary: 'Mint a read+trade key from a wallet signature', input: onboardInput }),
 }
 
 /** The key the client signs with. */
 export const keysOperations = {
-  rotate: operation<RotatedKey>({ method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)' }),
+  rotate: operation<SentWithSecret<RotatedKey>>({ method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)' }),
   introspect: operation<KeyInfo>({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect', auth: 'any', source: 'spec', summary: 'What this key is and may do' }),
 }

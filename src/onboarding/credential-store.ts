@@ -1,5 +1,6 @@
 import type { KeyPermissions } from '../api/keys.ts'
 import { assertApiKey, assertSecretKey } from '../auth/credentials.ts'
+import { IssuedSecret } from '../auth/hidden-secret.ts'
 import { importSecretKey } from '../auth/signer.ts'
 import { ExchangeError, ExchangeValidationError } from '../transport/errors.ts'
 
@@ -27,8 +28,11 @@ export interface StoredCredential extends CredentialMetadata {
 
 export interface CredentialToSave extends CredentialMetadata {
   apiKey: string
-  /** The 64-hex secret (imported here, then forgotten) or an HMAC `CryptoKey` that is not extractable. */
-  secretKey: string | CryptoKey
+  /**
+   * The 64-hex secret (as text, or as onboarding and rotation return it: imported here, then
+   * forgotten) or an HMAC `CryptoKey` that is not extractable.
+   */
+  secretKey: string | CryptoKey | IssuedSecret
 }
 
 export interface CredentialStoreOptions {
@@ -66,7 +70,8 @@ function openDatabase(factory: IDBFactory, database: string): Promise<IDBDatabas
   return settle(request)
 }
 
-async function secretAsKey(secretKey: string | CryptoKey): Promise<CryptoKey> {
+async function secretAsKey(secretKey: string | CryptoKey | IssuedSecret): Promise<CryptoKey> {
+  if (secretKey instanceof IssuedSecret) return secretAsKey(secretKey.reveal())
   if (typeof secretKey === 'string') {
     assertSecretKey(secretKey)
     return importSecretKey(secretKey)
