@@ -76,7 +76,7 @@ function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
     return { apiKey, sign: keySigner(key) }
   }
   if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC') {
-    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret text, the secretKey that onboard() or rotate() returned (a copy made by structuredClone carries none), or an HMAC CryptoKey')
+    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret (text, or as onboard() and rotate() return it; a structuredClone of that has none) or an HMAC CryptoKey')
   }
   return { apiKey, sign: keySigner(secretKey) }
 }

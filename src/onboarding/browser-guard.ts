@@ -19,8 +19,7 @@ export function refuseSecretTextInBrowser(dangerouslyAllowBrowser: boolean | und
   throw new ExchangeValidationError(
     'dangerouslyAllowBrowser',
     'browser-secret-text',
-    `Refused to ${what} in a browser page: any script running there could read the secret and use it from anywhere. `
-      + 'Let a backend sign (the `sign` option), pass the non-extractable CryptoKey that credentialStore() keeps, '
-      + 'or opt in with dangerouslyAllowBrowser: true.',
+    `Refused to ${what} in a browser page, where any script could read the secret: `
+      + 'let a backend sign (`sign`), use the CryptoKey credentialStore() keeps, or opt in with dangerouslyAllowBrowser: true',
   )
 }

@@ -4,7 +4,10 @@
  * `code` on the error itself, Deno says it only in the message text, and browsers say nothing.
  */
 
-/** Node's codes; other runtimes' reports are mapped to the nearest of them. */
+/**
+ * Node's code of the failure; Bun's and Deno's reports are mapped to the nearest. Known values are
+ * listed; a runtime may report others (`EPIPE` …), passed on as they come.
+ */
 export type NetworkErrorCode =
   | 'ECONNREFUSED'
   | 'ECONNRESET'
@@ -20,56 +23,47 @@ export type NetworkErrorCode =
   | 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'
   | 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'
   | 'ERR_TLS_CERT_ALTNAME_INVALID'
+  | (string & {})
 
-const PHRASES: Record<NetworkErrorCode, string> = {
+/** Words for the common ones; the others read well enough as `network error (EHOSTUNREACH)`. */
+const PHRASES: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset',
   ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed for now',
-  ETIMEDOUT: 'connection timed out',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  CERT_HAS_EXPIRED: 'TLS certificate expired',
-  CERT_NOT_YET_VALID: 'TLS certificate not yet valid',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate chain has a self-signed certificate',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate could not be verified',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'TLS certificate issuer unknown',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate is for another host name',
+  ETIMEDOUT: 'timed out',
 }
 
-/** Other runtimes' and undici's own codes. */
-const ALIASES: Record<string, NetworkErrorCode> = {
-  UND_ERR_SOCKET: 'ECONNRESET', // undici: "other side closed"
+/** A TLS certificate the runtime refused: Node's codes for it all say one of these words. */
+const CERTIFICATE = /CERT|SIGNATURE|ISSUER/
+
+/** undici's and Bun's own names (ConnectionRefused: Bun before 1.1). */
+const ALIASES: Readonly<Record<string, string>> = {
+  UND_ERR_SOCKET: 'ECONNRESET',
   UND_ERR_CONNECT_TIMEOUT: 'ETIMEDOUT',
-  ConnectionRefused: 'ECONNREFUSED', // Bun before 1.1
+  ConnectionRefused: 'ECONNREFUSED',
   ConnectionClosed: 'ECONNRESET',
 }
 
-/** Deno's message text (rustls and the OS error), in order. */
-const DENO_MESSAGES: readonly [RegExp, NetworkErrorCode][] = [
+/** Deno's words: the OS error, or rustls's reason for refusing the certificate. */
+const DENO_WORDS: readonly [RegExp, string][] = [
   [/connection refused/i, 'ECONNREFUSED'],
-  [/connection reset|connection closed before message completed/i, 'ECONNRESET'],
-  [/dns error|failed to lookup address/i, 'ENOTFOUND'],
-  [/invalid peer certificate: Expired/i, 'CERT_HAS_EXPIRED'],
-  [/invalid peer certificate: NotValidYet/i, 'CERT_NOT_YET_VALID'],
-  [/invalid peer certificate: NotValidForName/i, 'ERR_TLS_CERT_ALTNAME_INVALID'],
-  [/invalid peer certificate: UnknownIssuer/i, 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'],
-  [/invalid peer certificate: .*CaUsedAsEndEntity/i, 'DEPTH_ZERO_SELF_SIGNED_CERT'],
+  [/connection reset|connection closed before/i, 'ECONNRESET'],
+  [/dns error/i, 'ENOTFOUND'],
 ]
+const DENO_CERTIFICATE = /invalid peer certificate: (?:Other\(OtherError\()?(\w+)/
+const RUSTLS_REASONS: Readonly<Record<string, string>> = {
+  Expired: 'CERT_HAS_EXPIRED',
+  NotValidYet: 'CERT_NOT_YET_VALID',
+  NotValidForName: 'ERR_TLS_CERT_ALTNAME_INVALID',
+  UnknownIssuer: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  CaUsedAsEndEntity: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+}
 
-/**
- * Failures that prove the request never left: no connection was made, or TLS refused the server
- * before any byte of the request was written.
- */
-const NEVER_SENT: ReadonlySet<NetworkErrorCode | undefined> = new Set<NetworkErrorCode>([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
-  'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'ERR_TLS_CERT_ALTNAME_INVALID',
-])
+/** Failures that prove the request never left: no connection was made, or TLS refused the server first. */
+const UNSENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/
 
 /** The whole of what a runtime that hides the cause says: Chromium, Firefox, Safari; Cloudflare's workerd. */
-const OPAQUE_MESSAGES: Readonly<Record<string, string>> = {
+const OPAQUE: Readonly<Record<string, string>> = {
   'Failed to fetch': 'the browser',
   'NetworkError when attempting to fetch resource.': 'the browser',
   'Load failed': 'the browser',
@@ -95,17 +89,19 @@ function chain(error: unknown): Thrown[] {
   return found
 }
 
-function fromCode(code: unknown): NetworkErrorCode | undefined {
+function fromCode(code: unknown): string | undefined {
   if (typeof code !== 'string') return undefined
-  if (Object.hasOwn(PHRASES, code)) return code as NetworkErrorCode
-  return Object.hasOwn(ALIASES, code) ? ALIASES[code] : undefined
+  return Object.hasOwn(ALIASES, code) ? ALIASES[code] : /^[A-Z][A-Z0-9_]+$/.test(code) ? code : undefined
 }
 
-function fromMessage(message: unknown): NetworkErrorCode | undefined {
-  return typeof message === 'string' ? DENO_MESSAGES.find(([pattern]) => pattern.test(message))?.[1] : undefined
+function fromMessage(message: unknown): string | undefined {
+  if (typeof message !== 'string') return undefined
+  const reason = DENO_CERTIFICATE.exec(message)?.[1]
+  if (reason) return Object.hasOwn(RUSTLS_REASONS, reason) ? RUSTLS_REASONS[reason] : undefined
+  return DENO_WORDS.find(([words]) => words.test(message))?.[1]
 }
 
-/** The code of the failure, in the runtime's report; `undefined` when it gives none we know. */
+/** The code of the failure, in the runtime's report; `undefined` when it gives none. */
 export function networkErrorCode(error: unknown): NetworkErrorCode | undefined {
   const thrown = chain(error)
   return thrown.map((item) => fromCode(item.code)).find(Boolean) ?? thrown.map((item) => fromMessage(item.message)).find(Boolean)
@@ -113,22 +109,17 @@ export function networkErrorCode(error: unknown): NetworkErrorCode | undefined {
 
 /** A refused connection, an unknown host, a rejected certificate: the request certainly carried nothing. */
 export function provesNeverSent(error: unknown): boolean {
-  return NEVER_SENT.has(networkErrorCode(error))
+  const code = networkErrorCode(error)
+  return code !== undefined && (UNSENT.test(code) || CERTIFICATE.test(code))
 }
 
-/** Drops the query and fragment of any URL a runtime quotes in its message. */
-function withoutQueries(text: string): string {
-  return text.replace(/(\w+:\/\/[^\s?#)]*)[?#][^\s)]*/g, '$1')
-}
-
-/** Why, in words: `connection refused (ECONNREFUSED)`; the runtime's own words when no code is known. */
+/** Why, in words: `connection refused (ECONNREFUSED)`; the runtime's own words when it gives no code. */
 export function networkFailureReason(error: unknown, code: NetworkErrorCode | undefined): string {
-  if (code) return `${PHRASES[code]} (${code})`
+  if (code) return `${PHRASES[code] ?? (CERTIFICATE.test(code) ? 'TLS certificate rejected' : 'network error')} (${code})`
   const thrown = chain(error)
-  const outer = thrown[0]?.message
-  if (typeof outer === 'string' && Object.hasOwn(OPAQUE_MESSAGES, outer)) {
-    return `${OPAQUE_MESSAGES[outer]} hides the cause ("${outer}"): a refused connection, an unknown host, a certificate${OPAQUE_MESSAGES[outer] === 'the browser' ? " or a CORS refusal; the browser's console says which" : ''}`
-  }
-  const messages = thrown.map((item) => item.message).filter((message): message is string => typeof message === 'string' && message !== '')
-  return messages.length === 0 ? 'no reason given' : withoutQueries(messages.join(': ')).slice(0, 300)
+  const outer = String(thrown[0]?.message)
+  if (Object.hasOwn(OPAQUE, outer)) return `${OPAQUE[outer]} hides the cause ("${outer}"): refused, unknown host, certificate or CORS`
+  const words = thrown.map((item) => item.message).filter((message) => typeof message === 'string' && message !== '').join(': ')
+  // A runtime may quote the URL: never its query.
+  return words.replace(/(\w+:\/\/[^\s?#)]*)[?#][^\s)]*/g, '$1').slice(0, 300) || 'no reason given'
 }

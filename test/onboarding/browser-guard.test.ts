@@ -57,7 +57,7 @@ describe('the browser guard (a page: document present)', () => {
     ['ExchangeClient, explicitly not opted in', () => new ExchangeClient({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey: SECRET, dangerouslyAllowBrowser: false })],
   ])('refuses a secret as text without the opt-in: %s', (_, build) => {
     const error = refusal(build)
-    expect(error.message).toMatch(/any script running there could read the secret/)
+    expect(error.message).toMatch(/any script could read the secret/)
     expect(error.message).not.toContain(SECRET)
   })
 

@@ -57,7 +57,13 @@ describe('each runtime\'s report of a failed connection becomes one code', () =>
   it('workerd\'s "Network connection lost.": no code, and the message says the runtime hides the cause', async () => {
     const error = await failed(new Error('Network connection lost.'))
     expect(error).toMatchObject({ kind: 'network', code: undefined })
-    expect((error as Error).message).toBe(`${ENDPOINT} failed: the runtime (workerd) hides the cause ("Network connection lost."): a refused connection, an unknown host, a certificate`)
+    expect((error as Error).message).toBe(`${ENDPOINT} failed: the runtime (workerd) hides the cause ("Network connection lost."): refused, unknown host, certificate or CORS`)
+  })
+
+  it('a code no table lists is passed on as it came; an unknown rustls reason is no code', async () => {
+    const error = await failed(undici(systemError('write EPIPE', 'EPIPE')))
+    expect(error).toMatchObject({ kind: 'network', code: 'EPIPE', message: `${ENDPOINT} failed: network error (EPIPE)` })
+    expect(await failed(deno('invalid peer certificate: BadSignature'))).toMatchObject({ kind: 'network', code: undefined })
   })
 
   it('an unknown report keeps the runtime\'s words, without the query of a URL quoted in them', async () => {

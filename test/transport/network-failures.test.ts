@@ -108,7 +108,7 @@ describe('a network failure says where and why', () => {
   it('a TLS server with a self-signed certificate: DEPTH_ZERO_SELF_SIGNED_CERT, and a write is known unsent', async () => {
     const error = await read(`https://127.0.0.1:${tlsPort}`)
     expect(error).toMatchObject({ kind: 'network', code: 'DEPTH_ZERO_SELF_SIGNED_CERT' })
-    expect((error as Error).message).toBe(`GET 127.0.0.1:${tlsPort} ${MARKETS} failed: TLS certificate is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT)`)
+    expect((error as Error).message).toBe(`GET 127.0.0.1:${tlsPort} ${MARKETS} failed: TLS certificate rejected (DEPTH_ZERO_SELF_SIGNED_CERT)`)
     // TLS refused the server before the request was written: nothing can have been applied.
     expect(await write(`https://127.0.0.1:${tlsPort}`)).toBeInstanceOf(ExchangeNetworkError)
   })
