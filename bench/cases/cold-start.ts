@@ -1,14 +1,16 @@
 // Cold start: a fresh process importing dist/index.js, against one running an empty script.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { runtimeBin } from '../../test/runtimes/tools.ts'
 import { median } from '../lib/measure.ts'
 import { figure, row, type Section } from '../lib/report.ts'
 
 interface Runtime { name: string; command: string; args: string[] }
 
-const RUNTIMES: Runtime[] = [
+/** Called when the case runs, not on import: Deno is fetched into .cache/runtimes on first use. */
+const runtimes = (): Runtime[] => [
   { name: 'Node', command: process.execPath, args: [] },
-  { name: 'Deno', command: 'node_modules/.bin/deno', args: ['run', '--quiet', '--no-prompt'] },
+  { name: 'Deno', command: runtimeBin('deno'), args: ['run', '--quiet', '--no-prompt'] },
 ]
 
 function wallMs(runtime: Runtime, script: string): number {
@@ -21,7 +23,7 @@ function wallMs(runtime: Runtime, script: string): number {
 
 export function coldStartCase(runs: number): Section {
   const section: Section = { id: 'cold-start', title: `Cold start (ms per process, median of ${runs} runs, lower is better)`, rows: [], notes: [] }
-  for (const runtime of RUNTIMES) {
+  for (const runtime of runtimes()) {
     if (!existsSync(runtime.command)) {
       section.notes.push(`${runtime.name}: not run, ${runtime.command} is missing.`)
       continue

@@ -1,56 +1,82 @@
 import { ExchangeValidationError } from '../transport/errors.ts'
+import { payloadKey } from './payload-key.ts'
+import { MAX_LEAD_MS, RecentStamps } from './recent-stamps.ts'
+
+export { MAX_LEAD_MS }
+
+/** A clock in milliseconds. */
+export type Clock = () => number
+
+const performanceNow: Clock = () => performance.now()
+
+function checkClock(clock: unknown, field: string): asserts clock is Clock {
+  if (typeof clock !== 'function') throw new ExchangeValidationError(field, 'type', `${field}: must be a function`)
+}
 
 /**
- * The client's view of the server's clock. No timers: the offset is learnt from answers the client
- * gets anyway (`meta.timestamp`, an NTP-style filter) and re-measured on demand from
+ * The client's view of the server's clock. No timers: the estimate is learnt from answers the
+ * client gets anyway (`meta.timestamp`, an NTP-style filter) and re-measured on demand from
  * /api/v1/system/time when the service rejects a timestamp.
+ *
+ * Two local clocks: the wall clock (`now`, default `Date.now`) and a monotonic one (`monotonicNow`,
+ * default `performance.now`). Before the first sample the estimate is the wall clock, the only guess
+ * there is. From the first sample on it is that sample carried forward on the monotonic clock, so a
+ * step of the wall clock (an NTP correction, a user fixing the time) does not move it: the wall
+ * clock only shows it in `offsetMs`. Only the server's own answers move the estimate.
  */
-/**
- * How far ahead of the server's clock a timestamp may be sent: the service accepts 30 s either way,
- * and a burst of identical requests (each needs its own millisecond) may borrow up to this much.
- */
-export const MAX_LEAD_MS = 5000
-
 export class ServerClock {
-  /** Server time minus local time, in ms. */
-  offsetMs = 0
-  /** Half the round trip of the sample behind `offsetMs`: how far off it may be. */
+  /** Half the round trip of the sample behind the estimate: how far off it may be. */
   uncertaintyMs = Number.POSITIVE_INFINITY
   /** Whether any sample was taken. */
   synced = false
-  readonly #now: () => number
-  /** Last timestamp handed out per unsigned payload (METHOD + path + body), to never repeat one. */
-  readonly #lastStamp = new Map<string, number>()
+  readonly #wall: Clock
+  readonly #monotonic: Clock
+  /** The sample the estimate runs from: the server said `#anchorServer` at monotonic `#anchorMonotonic`. */
+  #anchorServer = 0
+  #anchorMonotonic = 0
+  readonly #recent = new RecentStamps()
 
-  constructor(now: () => number = Date.now) {
-    if (typeof now !== 'function') throw new ExchangeValidationError('now', 'type', 'now: must be a function')
-    this.#now = now
+  constructor(now: Clock = Date.now, monotonicNow: Clock = performanceNow) {
+    checkClock(now, 'now')
+    checkClock(monotonicNow, 'monotonicNow')
+    this.#wall = now
+    this.#monotonic = monotonicNow
   }
 
-  /** Local time now, for measuring round trips. */
-  localNow(): number {
-    return this.#now()
+  /** Monotonic time now, for measuring round trips: a step of the wall clock cannot bend one. */
+  monotonicNow(): number {
+    return this.#monotonic()
   }
 
   /** Server time now, as the client believes it. */
   now(): number {
-    return Math.round(this.#now() + this.offsetMs)
+    return Math.round(this.#estimate(this.#monotonic()))
+  }
+
+  /** Server time minus local wall-clock time, in ms: changes when either clock steps. */
+  get offsetMs(): number {
+    return this.now() - this.#wall()
+  }
+
+  /** How many payloads the clock remembers stamps of: bounded, whatever the body sizes. */
+  get rememberedPayloads(): number {
+    return this.#recent.size
+  }
+
+  #estimate(monotonic: number): number {
+    return this.synced ? this.#anchorServer + (monotonic - this.#anchorMonotonic) : this.#wall()
   }
 
   /**
-   * A timestamp for a request whose payload (without the timestamp) is `payloadKey`. Two identical
-   * requests in the same millisecond get different timestamps (so different signatures); different
-   * requests share the true time, so a high request rate does not drift the clock forward. A flood of
-   * identical requests (over 1000 a second) runs ahead of the clock: past MAX_LEAD_MS the caller waits
-   * `lead()` out.
+   * A timestamp for a request whose payload (without the timestamp) is `payload`. Different requests
+   * share the true time, so a high request rate does not drift the clock forward; an identical one
+   * never gets a timestamp it got in the service's replay window, whatever either clock did since
+   * (the next free millisecond after the estimate). Only a flood of identical requests (over 1000 a
+   * second) runs ahead of the clock: past MAX_LEAD_MS the caller waits `lead()` out.
    */
-  stamp(payloadKey: string): number {
-    const now = this.now()
-    const last = this.#lastStamp.get(payloadKey)
-    const stamp = last !== undefined && last >= now ? last + 1 : now
-    if (this.#lastStamp.size >= 1024) this.#forgetBefore(now)
-    this.#lastStamp.set(payloadKey, stamp)
-    return stamp
+  stamp(payload: string): number {
+    const monotonic = this.#monotonic()
+    return this.#recent.take(payloadKey(payload), Math.round(this.#estimate(monotonic)), monotonic)
   }
 
   /** How long to hold a request stamped `stamp` so it leaves at most `MAX_LEAD_MS` ahead of the clock. */
@@ -58,23 +84,29 @@ export class ServerClock {
     return Math.max(0, stamp - this.now() - MAX_LEAD_MS)
   }
 
-  #forgetBefore(now: number): void {
-    for (const [key, stamp] of this.#lastStamp) if (stamp < now) this.#lastStamp.delete(key)
+  /**
+   * A stopwatch for a deadline: the ms elapsed since this call, by whichever local clock says more
+   * (the monotonic clock stands still while a laptop sleeps; the wall clock may step back).
+   */
+  stopwatch(): () => number {
+    const wall = this.#wall()
+    const monotonic = this.#monotonic()
+    return () => Math.max(this.#wall() - wall, this.#monotonic() - monotonic)
   }
 
   /**
-   * One sample: the server said `serverTime` between local `sentAt` and `receivedAt`. Adopted when
-   * it is more precise than the current estimate, or when it contradicts it (the server's clock moved).
+   * One sample: the server said `serverTime` between monotonic `sentAt` and `receivedAt`. Adopted
+   * when it is more precise than the current estimate, when it contradicts it (the server's clock
+   * moved), or when `force`d (a measurement asked for because the service refused our clock).
    */
   observe(serverTime: number, sentAt: number, receivedAt: number, force = false): void {
-    if (!Number.isFinite(serverTime) || receivedAt < sentAt) return
+    if (!Number.isFinite(serverTime) || !(receivedAt >= sentAt)) return
     const uncertainty = (receivedAt - sentAt) / 2
-    const offset = serverTime - (sentAt + uncertainty)
-    const contradicts = Math.abs(offset - this.offsetMs) > uncertainty + this.uncertaintyMs + 1
+    const midpoint = sentAt + uncertainty
+    const contradicts = Math.abs(serverTime - this.#estimate(midpoint)) > uncertainty + this.uncertaintyMs + 1
     if (force || !this.synced || uncertainty <= this.uncertaintyMs || contradicts) {
-      // After a jump, stamps handed out on the old offset say nothing about the new one.
-      if (Math.abs(offset - this.offsetMs) > 1000) this.#lastStamp.clear()
-      this.offsetMs = offset
+      this.#anchorServer = serverTime
+      this.#anchorMonotonic = midpoint
       this.uncertaintyMs = uncertainty
       this.synced = true
     }

@@ -42,9 +42,11 @@ const paramsSchema = v.object({
 
 /**
  * Signs within the window or fails with `SigningTimeoutError`: by a timer while the wallet waits,
- * and by the clock once it answers (timers stall while a laptop sleeps; the clock does not).
+ * and by the clocks once it answers (timers and the monotonic clock stall while a laptop sleeps;
+ * the wall clock does not).
  */
-async function signWithin(signer: WalletSigner, message: string, windowMs: number, clock: ServerClock, timestamp: number): Promise<string> {
+async function signWithin(signer: WalletSigner, message: string, windowMs: number, clock: ServerClock): Promise<string> {
+  const elapsed = clock.stopwatch()
   const signing = walletCall(signer.address, 'sign the login message', () => signer.signMessage(message))
   signing.catch(() => undefined) // it may settle after the deadline won the race
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -53,7 +55,7 @@ async function signWithin(signer: WalletSigner, message: string, windowMs: numbe
   })
   try {
     const signature = await Promise.race([signing, deadline])
-    if (clock.now() - timestamp > windowMs) throw new SigningTimeoutError(windowMs)
+    if (elapsed() > windowMs) throw new SigningTimeoutError(windowMs)
     return signature
   } finally {
     clearTimeout(timer)
@@ -70,7 +72,7 @@ export async function onboardVia(transport: Transport, serviceName: string, para
   if (!transport.clock.synced) await transport.syncClock()
   const timestamp = transport.clock.now()
   const message = loginMessage(serviceName, timestamp)
-  const signature = await signWithin(params.signer, message, checked.signingWindowMs ?? SIGNING_WINDOW_MS, transport.clock, timestamp)
+  const signature = await signWithin(params.signer, message, checked.signingWindowMs ?? SIGNING_WINDOW_MS, transport.clock)
   const body = {
     walletAddress: params.signer.address,
     walletType: checked.walletType,

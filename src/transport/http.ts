@@ -227,7 +227,7 @@ export class Transport {
           ],
           beforeRequest: [
             async (request) => {
-              sentAt = clock.localNow()
+              sentAt = clock.monotonicNow()
               if (signed && credentials) {
                 const stamp = clock.stamp(unsignedPayload)
                 // Identical requests faster than one a millisecond: pace them rather than drift ahead.
@@ -268,7 +268,7 @@ export class Transport {
       if (isWrite) throw this.#unknown(spec, error, call)
       throw error
     }
-    const receivedAt = clock.localNow()
+    const receivedAt = clock.monotonicNow()
     const hint = retryHintMs(response.headers)
     let envelope: Envelope<T>
     try {

@@ -3,7 +3,9 @@
 // arriving from onboarding or rotation. A non-extractable CryptoKey or a `sign` function needs nothing.
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { ExchangeClient, ExchangeCore, ExchangeValidationError, importSecretKey, inBrowser, IssuedSecret, onboard } from '../../src/index.ts'
+import { importSecretKey } from '../../src/advanced.ts'
+import { ExchangeClient, ExchangeCore, ExchangeValidationError, IssuedSecret, onboard } from '../../src/index.ts'
+import { inBrowser } from '../../src/onboarding/browser-guard.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
 import { failure } from '../support/failure.ts'
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { ExchangeClient } from '../../src/index.ts'
 import { TIMESTAMP_TOLERANCE_MS } from '../../src/testing/index.ts'
+import { recordHolds, serverClockOf } from '../auth/support/holds.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { TEST_KEYS } from '../support/seed.ts'
 import { countingFetch } from './support/counting-fetch.ts'
@@ -30,6 +31,35 @@ describe('a client whose clock is off', () => {
 
     const writer = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.bob, fetch: countingFetch().fetch, now: () => Date.now() + skew })
     const placed = await writer.perp.placeOrder(order)
+    expect(exchange.market.orders(TEST_KEYS.bob.accountId!).perp.filter((o) => o.clientOrderId === placed.clientOrderId)).toHaveLength(1)
+  })
+})
+
+describe('a client whose clock steps while it runs', () => {
+  const steps: [string, number][] = [['back 30 s', -30_000], ['back 10 minutes', -10 * MINUTE], ['forward 10 minutes', 10 * MINUTE]]
+
+  it.each(steps)('%s: every request is accepted as it is, none held, none refused as a replay', async (_, step) => {
+    const { url, exchange } = await startLocalExchange()
+    exchange.market.setReferencePrice('perp', 'BTC-USDC', '65000')
+    const wire = countingFetch()
+    let shift = 0
+    const client = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.bob, fetch: wire.fetch, now: () => Date.now() + shift })
+    const holds = recordHolds(serverClockOf(client))
+    const burst = () => Promise.all(Array.from({ length: 10 }, () => client.account.getOverview()))
+
+    await client.account.getOverview()
+    await burst()
+    shift += step
+    // The same read again, one by one and in a burst (each needs its own timestamp), and a write.
+    for (let i = 0; i < 3; i++) await client.account.getOverview()
+    await burst()
+    const placed = await client.perp.placeOrder(order)
+
+    expect(holds).toEqual([])
+    expect(wire.codes.get(11004) ?? 0).toBe(0)
+    expect(wire.codes.get(11013) ?? 0).toBe(0)
+    expect(wire.clockSyncs).toBe(0)
+    expect(wire.attempts).toBe(1 + 10 + 3 + 10 + 1)
     expect(exchange.market.orders(TEST_KEYS.bob.accountId!).perp.filter((o) => o.clientOrderId === placed.clientOrderId)).toHaveLength(1)
   })
 })

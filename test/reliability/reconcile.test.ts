@@ -2,7 +2,8 @@
 // holds a signed placement back and answers 502; the caller reconciles with the client's clock and the
 // exchange's clock moved by hand (no 30 s sleeps), and the held request is released late.
 import { describe, expect, it } from 'vitest'
-import { ExchangeClient, OrderOutcomeUnknownError, RECONCILE_MARGIN_MS, TIMESTAMP_TOLERANCE_MS } from '../../src/index.ts'
+import { RECONCILE_MARGIN_MS, TIMESTAMP_TOLERANCE_MS } from '../../src/api/common/reconcile.ts'
+import { ExchangeClient, OrderOutcomeUnknownError } from '../../src/index.ts'
 import { manualClock, startLocalExchange } from '../support/local-exchange.ts'
 import { GATEWAY_PAGE, startProxy, type ProxyAction } from '../support/loopback-proxy.ts'
 import { TEST_KEYS } from '../support/seed.ts'
@@ -10,13 +11,13 @@ import { TEST_KEYS } from '../support/seed.ts'
 const order = { market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.001', price: '60000', leverage: 5 } as const
 
 describe('reconcile after an unknown outcome', async () => {
-  // One hand-moved clock for the exchange and the client (the client's estimate of the offset is then exact).
+  // One hand-moved clock for the exchange and both of the client's clocks (its estimate is then exact).
   const clock = manualClock()
   const { url, exchange } = await startLocalExchange({ now: clock.now })
   exchange.market.setReferencePrice('perp', 'BTC-USDC', '65000')
   let placements: ProxyAction = { kind: 'pass' }
   const proxy = await startProxy(url, ({ method }) => (method === 'POST' ? placements : { kind: 'pass' }))
-  const client = new ExchangeClient({ baseUrl: proxy.url, ...TEST_KEYS.bob, now: clock.now, retry: false })
+  const client = new ExchangeClient({ baseUrl: proxy.url, ...TEST_KEYS.bob, now: clock.now, monotonicNow: clock.now, retry: false })
   await client.syncClock()
 
   const placeUnknown = async (clientOrderId: string, forward: boolean) => {
@@ -59,7 +60,7 @@ describe('reconcile after an unknown outcome', async () => {
   })
 
   it('prediction: found when taken, pending then absent when not', async () => {
-    const trader = new ExchangeClient({ baseUrl: proxy.url, ...TEST_KEYS.trader, now: clock.now, retry: false })
+    const trader = new ExchangeClient({ baseUrl: proxy.url, ...TEST_KEYS.trader, now: clock.now, monotonicNow: clock.now, retry: false })
     const place = async (forward: boolean) => {
       placements = { kind: 'fail', status: 502, ...GATEWAY_PAGE, forward }
       const error = await trader.prediction.placeOrder({ marketId: '1001', side: 0, outcomeIndex: 0, priceE6: 480_000, amount: 10 }).catch((caught: unknown) => caught)

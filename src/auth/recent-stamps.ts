@@ -1,0 +1,97 @@
+/**
+ * How far ahead of the server's clock a timestamp may be sent: the service accepts 30 s either way,
+ * and a flood of identical requests (each needs its own millisecond) may borrow up to this much.
+ */
+export const MAX_LEAD_MS = 5000
+/**
+ * How long a timestamp handed out for a payload is remembered: the service's single-use window
+ * ("about 35 s") and a margin, in monotonic time, which no step of either wall clock moves.
+ */
+export const REMEMBER_MS = 40_000
+/** At most this many payloads are remembered (about 1,600 different requests a second for 40 s). */
+export const MAX_REMEMBERED = 65_536
+/** A run of consecutive stamps spans at most this much monotonic time, so a long flood expires piecewise. */
+const RUN_SPAN_MS = 1_000
+
+/** Timestamps `from`..`to` were handed out between monotonic times `since` and `at`. */
+interface Run {
+  from: number
+  to: number
+  since: number
+  at: number
+}
+
+/** What is remembered of one payload: its runs sorted by `from`, disjoint, and when it was last used. */
+interface Payload {
+  runs: Run[]
+  at: number
+}
+
+const expired = (at: number, mono: number) => mono - at >= REMEMBER_MS
+
+/**
+ * The timestamps handed out per payload key over the last REMEMBER_MS, so that no payload gets the
+ * same timestamp twice within the service's replay window, whatever the estimate of server time
+ * does (it moves back when the server's clock does). Bounded: expired payloads leave in order of
+ * last use (a Map keeps insertion order and each use re-inserts); past MAX_REMEMBERED the least
+ * recently used leaves early, and the highest of its live stamps near the estimate floors every
+ * stamp until it expires, so forgetting early allows no repeat.
+ */
+export class RecentStamps {
+  readonly #byKey = new Map<number, Payload>()
+  #floor = { stamp: -Infinity, at: -Infinity }
+
+  /** Payloads remembered now. */
+  get size(): number {
+    return this.#byKey.size
+  }
+
+  /**
+   * The timestamp for payload `key`: `now` (the estimate of server time) unless this payload already
+   * used it, else the next free one after it. `mono` is the monotonic time.
+   */
+  take(key: number, now: number, mono: number): number {
+    for (const [oldKey, old] of this.#byKey) {
+      if (!expired(old.at, mono)) break
+      this.#byKey.delete(oldKey)
+    }
+    const payload = this.#byKey.get(key) ?? { runs: [], at: mono }
+    this.#byKey.delete(key) // re-inserted below: the Map's order is the order of last use
+    const runs = payload.runs
+    // The oldest stamps are the lowest while the estimate runs forward: they leave from the front (a
+    // run left behind by a step back leaves once it gets there).
+    while (runs.length > 0 && expired(runs[0]!.at, mono)) runs.shift()
+
+    const floor = this.#floor
+    let stamp = !expired(floor.at, mono) && floor.stamp >= now ? floor.stamp + 1 : now
+    let i = runs.length
+    while (i > 0 && runs[i - 1]!.to >= stamp) i--
+    for (; i < runs.length && runs[i]!.from <= stamp; i++) stamp = runs[i]!.to + 1
+    const before = runs[i - 1]
+    if (before?.to === stamp - 1 && mono - before.since < RUN_SPAN_MS) {
+      before.to = stamp
+      before.at = mono
+    } else {
+      runs.splice(i, 0, { from: stamp, to: stamp, since: mono, at: mono })
+    }
+    payload.at = mono
+    this.#byKey.set(key, payload)
+    if (this.#byKey.size > MAX_REMEMBERED) this.#forgetOldest(now, mono)
+    return stamp
+  }
+
+  /**
+   * Forgets the least recently used payload. Its live stamps up to MAX_LEAD_MS ahead of the estimate
+   * raise the floor; one further ahead was refused by the service, or the estimate would have to leap
+   * forward to it within the window.
+   */
+  #forgetOldest(now: number, mono: number): void {
+    const [key, { runs }] = this.#byKey.entries().next().value!
+    this.#byKey.delete(key)
+    for (const { to, at } of runs) {
+      if (expired(at, mono) || to > now + MAX_LEAD_MS) continue
+      const floor = this.#floor
+      this.#floor = expired(floor.at, mono) ? { stamp: to, at } : { stamp: Math.max(floor.stamp, to), at: Math.max(floor.at, at) }
+    }
+  }
+}

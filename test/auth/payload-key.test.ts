@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { payloadKey } from '../../src/auth/payload-key.ts'
+
+const order = (clientOrderId: string) => `POST/api/v1/perp/orders{"market":"BTC-USDC","side":"buy","size":"0.001","price":"60000","clientOrderId":"${clientOrderId}"}`
+
+describe('payloadKey', () => {
+  it('gives identical payloads the same key, however the strings were built', () => {
+    const built = ['POST', '/api/v1/perp/orders', JSON.stringify({ market: 'BTC-USDC', side: 'buy', size: '0.001', price: '60000', clientOrderId: 'c1' })].join('')
+    expect(payloadKey(built)).toBe(payloadKey(order('c1')))
+  })
+
+  it('tells apart 200,000 orders that differ only in their clientOrderId (no drift for different requests)', () => {
+    const keys = new Set<number>()
+    for (let i = 0; i < 200_000; i++) keys.add(payloadKey(order(`c${i}`)))
+    expect(keys.size).toBe(200_000)
+  })
+
+  it('changes with one character changed, swapped, added or removed, anywhere', () => {
+    const base = order('abcdef')
+    const variants = [
+      `G${base.slice(1)}`,
+      `${base.slice(0, 40)}X${base.slice(41)}`,
+      `${base.slice(0, -1)}]`,
+      `${base.slice(0, 40)}${base[41]}${base[40]}${base.slice(42)}`,
+      `${base} `,
+      base.slice(0, -1),
+      `${base}\u{1F600}`,
+    ]
+    for (const variant of variants) expect(payloadKey(variant), variant).not.toBe(payloadKey(base))
+  })
+
+  it('is a safe integer, so it keys a Map exactly', () => {
+    for (const payload of ['', 'G', 'GET/api/v1/account/overview', 'x'.repeat(100_001)]) expect(Number.isSafeInteger(payloadKey(payload))).toBe(true)
+  })
+})
