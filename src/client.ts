@@ -13,7 +13,8 @@ import { getKeyInfo, onboardWith, rotate } from './api/key-calls.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
 import { systemOperations } from './api/system.ts'
-import { IssuedSecret } from './auth/hidden-secret.ts'
+import type { IssuedSecret } from './auth/hidden-secret.ts'
+import { unwrapSecret } from './auth/unwrap-secret.ts'
 import { grantAccess } from './core-access.ts'
 import { refuseSecretTextInBrowser } from './onboarding/browser-guard.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
@@ -66,7 +67,7 @@ export interface ExchangeClientOptions extends TransportOptions {
 /** `guarded`: a secret as text is refused in a page unless `dangerouslyAllowBrowser` (onboard and rotate check before sending). */
 function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
   const { apiKey, sign } = options
-  const secretKey = options.secretKey instanceof IssuedSecret ? options.secretKey.reveal() : options.secretKey
+  const secretKey = unwrapSecret(options.secretKey)
   if (apiKey === undefined && secretKey === undefined && sign === undefined) return undefined
   assertApiKey(apiKey)
   if (sign) return { apiKey, sign }

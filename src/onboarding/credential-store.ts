@@ -1,6 +1,7 @@
 import type { KeyPermissions } from '../api/keys.ts'
 import { assertApiKey, assertSecretKey } from '../auth/credentials.ts'
-import { IssuedSecret } from '../auth/hidden-secret.ts'
+import type { IssuedSecret } from '../auth/hidden-secret.ts'
+import { unwrapSecret } from '../auth/unwrap-secret.ts'
 import { importSecretKey } from '../auth/signer.ts'
 import { ExchangeError, ExchangeValidationError } from '../transport/errors.ts'
 
@@ -70,8 +71,8 @@ function openDatabase(factory: IDBFactory, database: string): Promise<IDBDatabas
   return settle(request)
 }
 
-async function secretAsKey(secretKey: string | CryptoKey | IssuedSecret): Promise<CryptoKey> {
-  if (secretKey instanceof IssuedSecret) return secretAsKey(secretKey.reveal())
+async function secretAsKey(given: string | CryptoKey | IssuedSecret): Promise<CryptoKey> {
+  const secretKey = unwrapSecret(given)
   if (typeof secretKey === 'string') {
     assertSecretKey(secretKey)
     return importSecretKey(secretKey)
