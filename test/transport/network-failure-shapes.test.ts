@@ -60,6 +60,13 @@ describe('each runtime\'s report of a failed connection becomes one code', () =>
     expect((error as Error).message).toBe(`${ENDPOINT} failed: the runtime (workerd) hides the cause ("Network connection lost."): refused, unknown host, certificate or CORS`)
   })
 
+  it('never quotes a header value a runtime put in its words: the API key, the signature', async () => {
+    const apiKey = `1024_${'ab'.repeat(32)}`
+    const signature = 'c3'.repeat(32)
+    const error = await failed(undici(new Error(`invalid header: X-API-KEY: ${apiKey}, X-SIGNATURE: ${signature.toUpperCase()}`)))
+    expect((error as Error).message).toBe(`${ENDPOINT} failed: fetch failed: invalid header: X-API-KEY: [hidden], X-SIGNATURE: [hidden]`)
+  })
+
   it('a code no table lists is passed on as it came; an unknown rustls reason is no code', async () => {
     const error = await failed(undici(systemError('write EPIPE', 'EPIPE')))
     expect(error).toMatchObject({ kind: 'network', code: 'EPIPE', message: `${ENDPOINT} failed: network error (EPIPE)` })

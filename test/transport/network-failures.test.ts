@@ -113,6 +113,13 @@ describe('a network failure says where and why', () => {
     expect(await write(`https://127.0.0.1:${tlsPort}`)).toBeInstanceOf(ExchangeNetworkError)
   })
 
+  it('the call\'s total limit (totalTimeoutMs) names the endpoint too, with ETIMEDOUT', async () => {
+    const silent = await listen(createTcpServer(() => undefined))
+    const error = await failure(new ExchangeClient({ baseUrl: `http://127.0.0.1:${silent}`, retry: false, timeoutMs: 10_000, totalTimeoutMs: 50 }).request({ method: 'GET', path: MARKETS, query: { q: 'hidden' } }))
+    expect(error).toMatchObject({ kind: 'timeout', code: 'ETIMEDOUT' })
+    expect((error as Error).message).toBe(`GET 127.0.0.1:${silent} ${MARKETS} did not finish within 50 ms (totalTimeoutMs)`)
+  })
+
   it('a timeout names the endpoint and the limit, with ETIMEDOUT', async () => {
     const silent = await listen(createTcpServer(() => undefined))
     const error = await failure(new ExchangeClient({ baseUrl: `http://127.0.0.1:${silent}`, retry: false, timeoutMs: 50 }).request({ method: 'GET', path: MARKETS, query: { q: 'hidden' } }))
