@@ -31,6 +31,7 @@ export type { Operation, Permission, PathSource, CallOptions, Api, OperationFunc
 export type { ServerTime, SystemHealth, SystemInfo, SystemStatus } from './api/system.ts'
 export type { ApiGroup, ResponseChecking, ResponseSchemas, ResponseTable, OperationBinder } from './api/operation.ts'
 export { paginate } from './api/paginate.ts'
+export { watch, type WatchOptions, type WatchedRead } from './watch.ts'
 export { realServiceRoutes } from './api/real-service-routes.ts'
 export type { Routes } from './api/routes.ts'
 export type { Route } from './api/operation.ts'

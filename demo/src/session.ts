@@ -15,6 +15,14 @@ const store = credentialStore({ name: 'demo' })
  */
 const TRADING_IN_PAGE = { dangerouslyAllowBrowser: true } as const
 
+/**
+ * The one place the page reads a freshly issued secret (onboarding, rotation), through the SDK's one
+ * explicit access: to show it to the user once. The store takes the secret without reading it.
+ */
+export function issuedSecret(issued: OnboardedKey | RotatedKey): string {
+  return issued.secretKey.reveal()
+}
+
 /** A client without a key: market data, the clock, onboarding. */
 export function openClient(baseUrl: string): ExchangeClient {
   return new ExchangeClient({ baseUrl, ...TRADING_IN_PAGE })
