@@ -41,7 +41,7 @@ function shipped(file: string): Size {
 const BUDGETS: Budget[] = [
   {
     name: 'core program (signed ExchangeCore.request)',
-    limit: 13_600,
+    limit: 14_800,
     measure: () => bundled(`
       import { ExchangeCore } from './dist/index.js'
       const client = new ExchangeCore({ baseUrl: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
@@ -49,11 +49,11 @@ const BUDGETS: Budget[] = [
     `),
   },
   {
-    // Issue #14 asks for 9 KB. Measured 16.7 KB: ky is ~4.4 KB gzip of it (the transport,
-    // src/transport/http.ts, is built on it; without ky 12.3 KB), the input validation of placeOrder
-    // (valibot, the order schemas, parseInput) ~3.5 KB, and the core's transport the rest.
+    // Issue #14 asks for 9 KB. Measured 16.8 KB (18.0 KB with the network-error diagnostics): ky is
+    // ~4.4 KB gzip of it (the transport, src/transport/http.ts, is built on it), the input validation of
+    // placeOrder (valibot, the order schemas, parseInput) ~3.5 KB, and the core's transport the rest.
     name: 'one-method program (signed placeOrder of exchange-client/perp on ExchangeCore)',
-    limit: 17_000,
+    limit: 18_200,
     measure: () => bundled(`
       import { ExchangeCore } from './dist/index.js'
       import { placeOrder } from './dist/perp.js'
@@ -63,7 +63,7 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 18_000,
+    limit: 19_200,
     measure: () => bundled(`
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'
@@ -73,7 +73,7 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 26_600,
+    limit: 27_700,
     measure: () => bundled(`export * from './dist/index.js'`),
   },
   {

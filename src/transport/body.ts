@@ -19,7 +19,7 @@ export async function readBodyText(response: Response, maxBytes: number, timeout
     ? undefined
     : new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        reject(new ExchangeNetworkError('timeout', `HTTP ${response.status}: the response body did not finish within ${timeoutMs} ms`))
+        reject(new ExchangeNetworkError('timeout', `HTTP ${response.status}: the response body did not finish within ${timeoutMs} ms`, { code: 'ETIMEDOUT' }))
         void reader.cancel().catch(() => undefined)
       }, timeoutMs)
     })
