@@ -1,4 +1,4 @@
-import ky, { HTTPError, TimeoutError } from 'ky'
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky'
 import type { ServerClock } from '../auth/clock.ts'
 import { signingPayload, type SignFunction } from '../auth/signer.ts'
 import { readBodyText } from './body.ts'
@@ -15,7 +15,6 @@ import {
 } from './errors.ts'
 import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
-import { retryHintMs } from './retry-hint.ts'
 import { kyRetry, type RetryOptions } from './retry.ts'
 
 export type QueryScalar = string | number | boolean
@@ -65,6 +64,7 @@ export interface TransportOptions {
 }
 
 const CLOCK_PATH = '/api/v1/system/time'
+const JSON_CONTENT = { 'content-type': 'application/json' }
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** Node's fetch says why a connection failed; a refused one certainly carried nothing. */
@@ -89,23 +89,45 @@ interface Call {
   deadline: Deadline
 }
 
+/** What the fixed hooks read and write for one attempt: reached through ky's `context` option. */
+interface Attempt {
+  call: Call
+  /** The payload without its timestamp: METHOD + signed path + body. */
+  unsignedPayload: string
+  body: string
+  signed: boolean
+  isWrite: boolean
+  /** Monotonic time the attempt was signed and handed to fetch at (round trips for the clock). */
+  sentAt: number
+  /** Platform time it was handed to fetch at (as timers use): its timeoutMs runs from here. */
+  startedAt: number
+  timestamp: string
+  /** An attempt was handed to fetch: from here on, a write may have reached the service. */
+  left: boolean
+}
+
+/** ky copies `context` (shallowly): the attempt travels inside it, so the hooks write to the attempt itself. */
+type AttemptContext = { attempt: Attempt }
+
+/** The body text of each Request ky hands the default fetch, keyed by that Request (set by the signing hook). */
+const bodies = new WeakMap<Request, string>()
+
 /**
  * The default fetch: hands the platform's fetch the URL and the body string instead of ky's
  * `Request`, whose streamed body would be re-read (and sent chunked). Same bytes, same headers.
  * A fetch the caller plugs in gets the `Request` itself.
  */
-function sendWithGlobalFetch(body: string) {
-  return (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    if (!(input instanceof Request)) return globalThis.fetch(input, init)
-    return globalThis.fetch(input.url, {
-      ...init,
-      method: input.method,
-      headers: input.headers,
-      body: body === '' ? undefined : body,
-      signal: input.signal,
-      redirect: 'manual',
-    })
-  }
+function sendWithGlobalFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (!(input instanceof Request)) return globalThis.fetch(input, init)
+  const body = bodies.get(input)
+  return globalThis.fetch(input.url, {
+    ...init,
+    method: input.method,
+    headers: input.headers,
+    body: body === '' ? undefined : body,
+    signal: input.signal,
+    redirect: 'manual',
+  })
 }
 
 /**
@@ -120,6 +142,8 @@ export class Transport {
   #clockSync: Promise<void> | undefined
   /** Counts clock measurements, so a call signed before the latest one need not measure again. */
   #clockEpoch = 0
+  /** One ky instance for the client's life: its options and hooks are fixed, each attempt's state is its `context`. */
+  readonly #ky: KyInstance
 
   constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
     checkTransportOptions(options)
@@ -127,6 +151,44 @@ export class Transport {
     this.#options = options
     this.clock = clock
     this.credentials = credentials
+    this.#ky = ky.create({
+      fetch: options.fetch ?? sendWithGlobalFetch,
+      // A redirect would re-send the key, the signature and the body to wherever it points.
+      redirect: 'manual',
+      hooks: {
+        beforeRetry: [
+          ({ error, options: { context } }) => {
+            const { isWrite, call } = (context as AttemptContext).attempt
+            if (isWrite && mayHaveLanded(error)) call.lost ??= error
+          },
+        ],
+        beforeRequest: [(request, { context }) => this.#sign(request, (context as AttemptContext).attempt)],
+      },
+    })
+  }
+
+  /** Stamps and signs one attempt (each retry afresh), just before ky hands it to fetch. */
+  async #sign(request: Request, attempt: Attempt): Promise<void> {
+    const { clock, credentials } = this
+    const { call, unsignedPayload } = attempt
+    bodies.set(request, attempt.body)
+    attempt.sentAt = clock.monotonicNow()
+    if (attempt.signed && credentials) {
+      const stamp = clock.stamp(unsignedPayload)
+      // Identical requests faster than one a millisecond: pace them rather than drift ahead.
+      const lead = clock.lead(stamp)
+      if (lead > 0) await call.deadline.race(new Promise((resolve) => setTimeout(resolve, lead)))
+      const timestamp = String(stamp)
+      attempt.timestamp = timestamp
+      const signature = await call.deadline.race(credentials.sign(timestamp + unsignedPayload))
+      const { headers } = request
+      headers.set('X-API-KEY', credentials.apiKey)
+      headers.set('X-TIMESTAMP', timestamp)
+      headers.set('X-SIGNATURE', signature)
+      call.lastSignedAt = Math.max(call.lastSignedAt ?? stamp, stamp)
+    }
+    attempt.startedAt = Date.now()
+    attempt.left = true
   }
 
   /** Sends one call and resolves to the envelope's `data`. */
@@ -194,63 +256,37 @@ export class Transport {
   }
 
   async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, call: Call, isClockSync = false): Promise<Envelope<T>> {
-    // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
-    const unsignedPayload = signingPayload('', method, signedPath, body)
-    const { clock, credentials } = this
+    const { clock } = this
     const { deadline } = call
     const isWrite = method !== 'GET' && method !== 'HEAD'
-    let sentAt = 0
-    /** When the attempt was handed to fetch (platform time, as timers use): its timeoutMs runs from here. */
-    let startedAt = 0
-    let timestamp = ''
-    /** An attempt was handed to fetch: from here on, a write may have reached the service. */
-    let left = false
-
-    const headers: Record<string, string> = body === '' ? {} : { 'content-type': 'application/json' }
+    const attempt: Attempt = {
+      call,
+      // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
+      unsignedPayload: signingPayload('', method, signedPath, body),
+      body,
+      signed,
+      isWrite,
+      sentAt: 0,
+      startedAt: 0,
+      timestamp: '',
+      left: false,
+    }
     let response: Response
     try {
-      response = await ky(url.href, {
+      response = await this.#ky(url, {
         method,
         body: body === '' ? undefined : body,
-        headers,
-        fetch: this.#options.fetch ?? sendWithGlobalFetch(body),
-        // A redirect would re-send the key, the signature and the body to wherever it points.
-        redirect: 'manual',
+        headers: body === '' ? undefined : JSON_CONTENT,
         timeout: call.timeoutMs,
         signal: deadline.signal,
         retry: kyRetry(this.#options.retry, method, spec.idempotent === true, deadline),
-        hooks: {
-          beforeRetry: [
-            ({ error }) => {
-              if (isWrite && mayHaveLanded(error)) call.lost ??= error
-            },
-          ],
-          beforeRequest: [
-            async (request) => {
-              sentAt = clock.monotonicNow()
-              if (signed && credentials) {
-                const stamp = clock.stamp(unsignedPayload)
-                // Identical requests faster than one a millisecond: pace them rather than drift ahead.
-                const lead = clock.lead(stamp)
-                if (lead > 0) await deadline.race(new Promise((resolve) => setTimeout(resolve, lead)))
-                timestamp = String(stamp)
-                const signature = await deadline.race(credentials.sign(timestamp + unsignedPayload))
-                request.headers.set('X-API-KEY', credentials.apiKey)
-                request.headers.set('X-TIMESTAMP', timestamp)
-                request.headers.set('X-SIGNATURE', signature)
-                call.lastSignedAt = Math.max(call.lastSignedAt ?? stamp, stamp)
-              }
-              startedAt = Date.now()
-              left = true
-            },
-          ],
-        },
+        context: { attempt },
       })
     } catch (error) {
       if (error instanceof HTTPError) {
         response = error.response
       } else {
-        throw this.#networkError(error, method, spec, left, call)
+        throw this.#networkError(error, method, spec, attempt.left, call)
       }
     }
     const redirect = redirectOf(response)
@@ -259,7 +295,7 @@ export class Transport {
     let text: string
     try {
       // What is left of this attempt's timeoutMs (and of the call's), not a fresh timeoutMs.
-      const budget = Math.max(1, Math.min(call.timeoutMs - (Date.now() - startedAt), deadline.remainingMs()))
+      const budget = Math.max(1, Math.min(call.timeoutMs - (Date.now() - attempt.startedAt), deadline.remainingMs()))
       text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, budget, spec.signal)
     } catch (caught) {
       const error = deadline.expired && !(caught instanceof ExchangeResponseError) ? deadline.error : caught
@@ -269,15 +305,14 @@ export class Transport {
       throw error
     }
     const receivedAt = clock.monotonicNow()
-    const hint = retryHintMs(response.headers)
     let envelope: Envelope<T>
     try {
-      envelope = openEnvelope<T>(response.status, text, response.headers.get('content-type'), Number.isNaN(hint) ? undefined : hint)
+      envelope = openEnvelope<T>(response.status, text, response.headers)
     } catch (error) {
       if (signed && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
         error.signing = {
-          payload: timestamp + unsignedPayload,
-          timestamp,
+          payload: attempt.timestamp + attempt.unsignedPayload,
+          timestamp: attempt.timestamp,
           method,
           path: url.pathname,
           bodyBytes: new TextEncoder().encode(body).byteLength,
@@ -290,9 +325,9 @@ export class Transport {
       throw error
     }
     if (isClockSync) {
-      clock.observe(Number((envelope.data as { serverTime?: unknown } | undefined)?.serverTime), sentAt, receivedAt, true)
+      clock.observe(Number((envelope.data as { serverTime?: unknown } | undefined)?.serverTime), attempt.sentAt, receivedAt, true)
     } else if (typeof envelope.meta?.timestamp === 'number') {
-      clock.observe(envelope.meta.timestamp, sentAt, receivedAt)
+      clock.observe(envelope.meta.timestamp, attempt.sentAt, receivedAt)
     }
     return envelope
   }
