@@ -6,7 +6,7 @@ const END = 256
 const MIDDLE = 256
 
 /**
- * A 53-bit digest of an unsigned payload (METHOD + path + body), so the clock can tell identical
+ * A 53-bit digest of an unsigned payload (METHOD + path + body, given whole or as two parts), so the clock can tell identical
  * requests apart from different ones without keeping the payload: memory stays flat whatever the
  * body size, and so does the time (a long payload is read by its ends and a sample of its middle,
  * at most WHOLE units, well under what signing it costs).
@@ -15,12 +15,15 @@ const MIDDLE = 256
  * share a timestamp; two different payloads that collide (long ones that differ only between the
  * units read) merely get distinct timestamps too, and are paced together past 1,000 a second.
  */
-export function payloadKey(payload: string): number {
+export function payloadKey(payload: string, rest = ''): number {
   let h1 = 0x9e3779b9
   let h2 = 0x85ebca6b
-  const length = payload.length
+  // The payload is `payload + rest`, read in place: joining them (or reading a joined string that is
+  // not yet flat) would copy a large body once more before signing copies it.
+  const split = payload.length
+  const length = split + rest.length
   const mix = (at: number) => {
-    const unit = payload.charCodeAt(at)
+    const unit = at < split ? payload.charCodeAt(at) : rest.charCodeAt(at - split)
     h1 = Math.imul(h1 ^ unit, 0x9e3779b1)
     h2 = Math.imul(h2 ^ unit, 0x85ebca77)
   }

@@ -94,6 +94,8 @@ interface Attempt {
   call: Call
   /** The payload without its timestamp: METHOD + signed path + body. */
   unsignedPayload: string
+  /** METHOD + signed path: the clock stamps it with the body, read in place. */
+  head: string
   body: string
   signed: boolean
   isWrite: boolean
@@ -174,7 +176,7 @@ export class Transport {
     bodies.set(request, attempt.body)
     attempt.sentAt = clock.monotonicNow()
     if (attempt.signed && credentials) {
-      const stamp = clock.stamp(unsignedPayload)
+      const stamp = clock.stamp(attempt.head, attempt.body)
       // Identical requests faster than one a millisecond: pace them rather than drift ahead.
       const lead = clock.lead(stamp)
       if (lead > 0) await call.deadline.race(new Promise((resolve) => setTimeout(resolve, lead)))
@@ -259,10 +261,12 @@ export class Transport {
     const { clock } = this
     const { deadline } = call
     const isWrite = method !== 'GET' && method !== 'HEAD'
+    // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
+    const head = signingPayload('', method, signedPath, '')
     const attempt: Attempt = {
       call,
-      // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
-      unsignedPayload: signingPayload('', method, signedPath, body),
+      unsignedPayload: head + body,
+      head,
       body,
       signed,
       isWrite,

@@ -56,7 +56,15 @@ describe('payloadKey cost', () => {
 
   it('tells apart long payloads that differ at either end, or in length', () => {
     const body = 'x'.repeat(100_000)
-    const keys = new Set([`POST/a${body}`, `POST/b${body}`, `POST/a${body}!`, `POST/a${body}x`, `POST/a${body.slice(1)}?`].map(payloadKey))
+    const keys = new Set([`POST/a${body}`, `POST/b${body}`, `POST/a${body}!`, `POST/a${body}x`, `POST/a${body.slice(1)}?`].map((payload) => payloadKey(payload)))
     expect(keys.size).toBe(5)
+  })
+})
+
+describe('payloadKey in two parts', () => {
+  it('is the key of the joined payload, wherever it is split', () => {
+    for (const payload of [order('c1'), `POST/api/v1/notes${'y'.repeat(5_000)}z`]) {
+      for (const at of [0, 4, 17, payload.length - 1, payload.length]) expect(payloadKey(payload.slice(0, at), payload.slice(at))).toBe(payloadKey(payload))
+    }
   })
 })
