@@ -1,4 +1,4 @@
-import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky'
+import type { KyInstance, Options as KyOptions } from 'ky'
 import type { ServerClock } from '../auth/clock.ts'
 import { signingPayload, type SignFunction } from '../auth/signer.ts'
 import { readBodyText } from './body.ts'
@@ -13,6 +13,7 @@ import {
   ExchangeValidationError,
   OrderOutcomeUnknownError,
 } from './errors.ts'
+import { isHttpError, isTimeoutError } from './ky-errors.ts'
 import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
 import { kyRetry, type RetryOptions } from './retry.ts'
@@ -75,7 +76,7 @@ function neverSent(error: unknown): boolean {
 
 /** A write attempt that got this may have been applied: no answer, or a 5xx (which proves no refusal). */
 function mayHaveLanded(error: unknown): boolean {
-  return error instanceof HTTPError ? error.response.status >= 500 : !neverSent(error)
+  return isHttpError(error) ? error.response.status >= 500 : !neverSent(error)
 }
 
 /** One call across its attempts. */
@@ -144,8 +145,10 @@ export class Transport {
   #clockSync: Promise<void> | undefined
   /** Counts clock measurements, so a call signed before the latest one need not measure again. */
   #clockEpoch = 0
-  /** One ky instance for the client's life: its options and hooks are fixed, each attempt's state is its `context`. */
-  readonly #ky: KyInstance
+  /** The client's options for ky, fixed for its life: each attempt's state travels in ky's `context`. */
+  readonly #kyOptions: KyOptions
+  /** One ky instance for the client's life, created on the first call (loading ky then, not at import). */
+  #ky: KyInstance | Promise<KyInstance> | undefined
 
   constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
     checkTransportOptions(options)
@@ -153,7 +156,7 @@ export class Transport {
     this.#options = options
     this.clock = clock
     this.credentials = credentials
-    this.#ky = ky.create({
+    this.#kyOptions = {
       fetch: options.fetch ?? sendWithGlobalFetch,
       // A redirect would re-send the key, the signature and the body to wherever it points.
       redirect: 'manual',
@@ -166,7 +169,12 @@ export class Transport {
         ],
         beforeRequest: [(request, { context }) => this.#sign(request, (context as AttemptContext).attempt)],
       },
-    })
+    }
+  }
+
+  /** The client's ky instance; the first call imports ky. */
+  #kyInstance(): KyInstance | Promise<KyInstance> {
+    return (this.#ky ??= import('ky').then(({ default: ky }) => (this.#ky = ky.create(this.#kyOptions))))
   }
 
   /** Stamps and signs one attempt (each retry afresh), just before ky hands it to fetch. */
@@ -277,7 +285,8 @@ export class Transport {
     }
     let response: Response
     try {
-      response = await this.#ky(url, {
+      const send = await this.#kyInstance()
+      response = await send(url, {
         method,
         body: body === '' ? undefined : body,
         headers: body === '' ? undefined : JSON_CONTENT,
@@ -287,7 +296,7 @@ export class Transport {
         context: { attempt },
       })
     } catch (error) {
-      if (error instanceof HTTPError) {
+      if (isHttpError(error)) {
         response = error.response
       } else {
         throw this.#networkError(error, method, spec, attempt.left, call)
@@ -342,7 +351,7 @@ export class Transport {
 
   #networkError(error: unknown, method: string, spec: RequestSpec, left: boolean, call: Call): ExchangeError {
     const aborted = spec.signal?.aborted === true
-    const timedOut = error instanceof TimeoutError
+    const timedOut = isTimeoutError(error)
     const isWrite = method !== 'GET' && method !== 'HEAD'
     // A write that left may have been applied, whatever stopped us waiting for its answer (an abort included).
     if (isWrite && left && !neverSent(error)) return this.#unknown(spec, error, call)
