@@ -1,4 +1,5 @@
 import { ServerClock } from './auth/clock.ts'
+import { clockReading, type ClockReading } from './auth/clock-reading.ts'
 import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
 import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
@@ -8,18 +9,16 @@ import { bindOperations, responseChecking, type Api, type ApiGroup, type CallOpt
 import { perpApi } from './api/perp/index.ts'
 import { predictionApi } from './api/prediction/index.ts'
 import { spotApi } from './api/spot/index.ts'
+import { getKeyInfo, onboardWith, rotate } from './api/key-calls.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
 import { systemOperations } from './api/system.ts'
-import { hideSecret } from './auth/hidden-secret.ts'
-import { refuseTradingKeyInBrowser } from './onboarding/browser-guard.ts'
+import { grantAccess } from './core-access.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
-import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
+import type { OnboardParams } from './onboarding/onboard.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
 import { checkTransportOptions } from './transport/prepare.ts'
-
-export { DEFAULT_SERVICE_NAME }
 
 export interface ExchangeClientOptions extends TransportOptions {
   /** `<prefix>_<64 hex>`. Without it the client serves the open endpoints only. */
@@ -46,7 +45,7 @@ export interface ExchangeClientOptions extends TransportOptions {
    */
   validateResponses?: ResponseChecking
   /**
-   * In a browser page, a key that can trade is refused (at onboarding, and by `introspect()`)
+   * In a browser page, a key that can trade is refused (at onboarding, and by `getKeyInfo()`)
    * unless this is true. Prefer a read-only key there, or a backend that signs (`sign`).
    */
   allowTradingKeyInBrowser?: boolean
@@ -54,7 +53,7 @@ export interface ExchangeClientOptions extends TransportOptions {
    * Sends operations elsewhere than the spec's method and path, for the wire and the signature alike:
    * `{ 'account.getOverview': { method: 'GET', path: '/api/v1/accounts/me/overview' } }`
    * (`realServiceRoutes` holds the known differences of the real service). Names are the client's
-   * group and method; `keys.rotate` and `keys.introspect` name the key calls. Checked when the client
+   * group and method; `keys.rotate` and `keys.getKeyInfo` name the key calls. Checked when the client
    * is built.
    */
   routes?: Routes
@@ -89,18 +88,31 @@ const redacted = (apiKey: string | undefined) => (apiKey ? `${apiKey.slice(0, 9)
  */
 export class ExchangeCore {
   readonly #transport: Transport
+  readonly #clock: ClockReading
   readonly #validateResponses: ResponseChecking
   readonly #routes: Routes
   /** The groups bound so far: a route naming another group names no operation. */
   readonly #boundGroups = new Set<string>()
-  readonly serviceName: string
+  readonly #serviceName: string
 
   constructor(options: ExchangeClientOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
-    this.#transport = new Transport(options, new ServerClock(options.now, options.monotonicNow), credentialsFrom(options))
+    // Copies: the caller's options object, changed later, does not change this client.
+    const { retry } = options
+    const transportOptions = { ...options, retry: typeof retry === 'object' && retry !== null ? { ...retry } : retry }
+    this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow), credentialsFrom(options))
+    this.#clock = clockReading(this.#transport.clock)
     this.#validateResponses = responseChecking(options.validateResponses)
     this.#routes = checkRoutes(options.routes)
-    this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
+    this.#serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
+    grantAccess(this, {
+      transport: this.#transport,
+      serviceName: this.#serviceName,
+      allowTradingKeyInBrowser: options.allowTradingKeyInBrowser === true,
+      useCredentials: (apiKey, secretKey) => {
+        this.#transport.credentials = apiKey === undefined ? undefined : credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey })
+      },
+    })
   }
 
   /**
@@ -108,12 +120,12 @@ export class ExchangeCore {
    * (`'perp'`) picks the table's response schemas when `validateResponses` has them, and the
    * table's `routes` (a route naming no operation of the table is refused here).
    */
-  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys'): Api<Ops> {
+  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys', part?: 'part'): Api<Ops> {
     const checks = this.#validateResponses
     if (group === undefined) return bindOperations(this.#transport, ops)
     this.#boundGroups.add(group)
     const responses = checks !== 'off' && group !== 'keys' ? checks[group] : undefined
-    return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops))
+    return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops, part === 'part'))
   }
 
   /** Refuses a route whose group this client never bound (`ExchangeClient` binds them all). */
@@ -121,14 +133,14 @@ export class ExchangeCore {
     refuseUnboundRoutes(this.#routes, this.#boundGroups)
   }
 
-  /** @internal The transport the typed methods send through. */
-  protected get transport(): Transport {
-    return this.#transport
+  /** The client's estimate of the server's clock, read-only (`syncClock()` re-measures it). */
+  get clock(): ClockReading {
+    return this.#clock
   }
 
-  /** The client's estimate of the server's clock. */
-  get clock(): ServerClock {
-    return this.#transport.clock
+  /** Starts every login message (`<serviceName> - login - <timestamp>`). */
+  get serviceName(): string {
+    return this.#serviceName
   }
 
   get baseUrl(): string {
@@ -153,11 +165,6 @@ export class ExchangeCore {
     return this.#transport.syncClock()
   }
 
-  /** Swaps in new credentials (after rotation). The old secret is dropped. */
-  protected useCredentials(apiKey: string, secretKey: string | CryptoKey): void {
-    this.#transport.credentials = credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey })
-  }
-
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.baseUrl, apiKey: redacted(this.apiKey), serviceName: this.serviceName }
   }
@@ -169,18 +176,16 @@ export class ExchangeCore {
 
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
-  readonly #allowTradingKeyInBrowser: boolean
   readonly system = this.bind(systemOperations, 'system')
   readonly account = accountApi(this)
   readonly perp = perpApi(this)
   readonly spot = spotApi(this)
   readonly prediction = predictionApi(this)
   readonly championship = championshipApi(this)
-  readonly #keys = this.bind(keysOperations, 'keys')
 
   constructor(options: ExchangeClientOptions) {
     super(options)
-    this.#allowTradingKeyInBrowser = options.allowTradingKeyInBrowser === true
+    this.bind(keysOperations, 'keys') // refuses a key route that names no key operation
     this.refuseUnboundRoutes()
   }
 
@@ -189,31 +194,20 @@ export class ExchangeClient extends ExchangeCore {
    * builds a signed client (`new ExchangeClient({ baseUrl, ...key })`); with `use: true` this
    * client signs with it from now on.
    */
-  async onboard(params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
-    const key = await onboardVia(this.transport, this.serviceName, params, this.#allowTradingKeyInBrowser)
-    if (params.use === true) this.useCredentials(key.apiKey, key.secretKey)
-    return key
+  onboard(params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
+    return onboardWith(this, params)
   }
 
   /** Issues a new secret for this key and signs with it from now on. Keep the returned secret: it is shown once. */
-  async rotate(options?: CallOptions): Promise<RotatedKey> {
-    const rotated = await this.#keys.rotate(options)
-    this.useCredentials(rotated.apiKey, rotated.secretKey)
-    return hideSecret(rotated)
+  rotate(options?: CallOptions): Promise<RotatedKey> {
+    return rotate(this, options)
   }
 
   /**
    * What this key is and may do: permissions, expiry, the bound account. In a browser, a key that
    * can trade is refused (and dropped from the client) unless `allowTradingKeyInBrowser` is set.
    */
-  async introspect(options?: CallOptions): Promise<KeyInfo> {
-    const info = await this.#keys.introspect(options)
-    try {
-      refuseTradingKeyInBrowser(info.permissions, this.#allowTradingKeyInBrowser)
-    } catch (refusal) {
-      this.transport.credentials = undefined
-      throw refusal
-    }
-    return info
+  getKeyInfo(options?: CallOptions): Promise<KeyInfo> {
+    return getKeyInfo(this, options)
   }
 }

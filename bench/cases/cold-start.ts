@@ -2,17 +2,19 @@
 // running an empty script (and one that only touches fetch), in alternating process pairs.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { runtimeBin } from '../../test/runtimes/tools.ts'
 import { median } from '../lib/measure.ts'
-import { figure, row, type Section } from '../lib/report.ts'
+import { row, type Section } from '../lib/report.ts'
 
 interface Runtime { name: string; command: string; args: string[]; target?: number }
 
 /** Importing the root and building a client costs at most this multiple of an empty Node script (issue #15). */
 const NODE_TARGET = 1.6
 
-const RUNTIMES: Runtime[] = [
+/** Called when the case runs, not on import: Deno is fetched into .cache/runtimes on first use. */
+const runtimes = (): Runtime[] => [
   { name: 'Node', command: process.execPath, args: [], target: NODE_TARGET },
-  { name: 'Deno', command: 'node_modules/.bin/deno', args: ['run', '--quiet', '--no-prompt'] },
+  { name: 'Deno', command: runtimeBin('deno'), args: ['run', '--quiet', '--no-prompt'] },
 ]
 
 function wallMs(runtime: Runtime, script: string): number {
@@ -27,7 +29,7 @@ const spread = (values: number[], digits = 2) => `min ${Math.min(...values).toFi
 
 export function coldStartCase(runs: number): Section {
   const section: Section = { id: 'cold-start', title: `Cold start (ms per process, ${runs} alternating runs each, lower is better)`, rows: [], notes: [] }
-  for (const runtime of RUNTIMES) {
+  for (const runtime of runtimes()) {
     if (!existsSync(runtime.command)) {
       section.notes.push(`${runtime.name}: not run, ${runtime.command} is missing.`)
       continue

@@ -30,7 +30,7 @@ const ORIGIN: Record<KeyOrigin, string> = {
   rotated: 'Secret rotated; the new one is stored in this browser.',
 }
 
-/** Step 2: the key the page signs with, as introspect reports it. */
+/** Step 2: the key the page signs with, as getKeyInfo reports it. */
 export function keyPanel(options: KeyPanelOptions): KeyPanel {
   const origin = h('p', { class: 'muted', 'data-test': 'key-origin' })
   const details = h('dl', { 'data-test': 'key-details' })

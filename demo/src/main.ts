@@ -170,8 +170,8 @@ async function refreshMarket(): Promise<void> {
     const [ticker, book, trades, candles, rules] = await Promise.all([
       open.perp.getTicker({ market: symbol }),
       open.perp.getOrderbook({ market: symbol, depth: 10 }),
-      open.perp.getTrades({ market: symbol, limit: 12 }),
-      open.perp.getKlines({ market: symbol, interval: '1m', limit: 60 }),
+      open.perp.listTrades({ market: symbol, limit: 12 }),
+      open.perp.listKlines({ market: symbol, interval: '1m', limit: 60 }),
       open.perp.getMarket({ market: symbol }),
     ])
     market.ticker(ticker)
@@ -196,8 +196,8 @@ async function refreshAccount(): Promise<void> {
     const [openOrders, positions, balances, predictionPositions] = await Promise.all([
       client.perp.listOpenOrders({ market: symbol }),
       client.perp.listPositions(),
-      client.spot.getBalances(),
-      marketId ? client.prediction.getMyPositions({ marketId }).then((page) => page.items) : Promise.resolve([]),
+      client.spot.listBalances(),
+      marketId ? client.prediction.listMyPositions({ marketId }).then((page) => page.items) : Promise.resolve([]),
     ])
     orders.openOrders(openOrders.items)
     portfolio.positions(positions)

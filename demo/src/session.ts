@@ -22,7 +22,7 @@ export function openClient(baseUrl: string): ExchangeClient {
 
 /** Introspects the key and files what it may do beside it in the store. */
 async function describe(client: ExchangeClient, stored: StoredCredential): Promise<Session> {
-  const info = await client.introspect()
+  const info = await client.getKeyInfo()
   const updated = await store.save({ ...stored, permissions: info.permissions, expiresAt: info.expiresAt })
   return { client, info, stored: updated }
 }

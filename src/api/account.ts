@@ -130,7 +130,7 @@ export const accountOperations = {
     method: 'GET', path: '/api/v1/account/deposits', auth: 'read', source: 'spec',
     summary: 'Deposits; page list', input: pageQuery, example: { page: 1, pageSize: 20 },
   }),
-  createDeposit: operation<Deposit, DepositInput>({
+  deposit: operation<Deposit, DepositInput>({
     method: 'POST', path: '/api/v1/account/deposits', auth: 'trade', source: 'spec',
     summary: 'Record a deposit', input: depositInput, example: { token: 'USDC', amount: '100' },
   }),
@@ -154,7 +154,7 @@ export const accountOperations = {
     method: 'GET', path: '/api/v1/account/withdrawals', auth: 'read', source: 'spec',
     summary: 'Withdrawals; page list', input: pageQuery, example: { page: 1, pageSize: 20 },
   }),
-  requestWithdrawal: operation<Withdrawal, WithdrawalInput>({
+  withdraw: operation<Withdrawal, WithdrawalInput>({
     method: 'POST', path: '/api/v1/account/withdrawals', auth: 'withdraw', source: 'spec',
     summary: 'Withdraw to an address; the key needs the withdraw permission',
     input: withdrawalInput, example: { token: 'USDC', amount: '10', address: '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23' },

@@ -10,7 +10,7 @@ const entryShape = v.looseObject({ rank: v.number(), accountId: v.string(), pnl:
 export const championshipResponses: ResponseTable<typeof championshipOperations> = {
   listChampionships: offsetOf(championshipShape),
   getChampionship: championshipShape,
-  getLeaderboard: offsetOf(entryShape),
+  listLeaderboard: offsetOf(entryShape),
   getMyRank: v.looseObject({ participating: v.boolean(), rank: v.nullable(v.number()) }),
   getTopThree: v.looseObject({ championship: championshipShape, topThree: v.array(entryShape) }),
 }

@@ -95,7 +95,7 @@ export const championshipOperations = {
     method: 'GET', path: '/api/v1/championships/:slug', auth: 'none', source: 'real', specName: 'championship detail',
     summary: 'One championship by slug or id', input: slugInput, example: { slug },
   }),
-  getLeaderboard: operation<Leaderboard, LeaderboardInput>({
+  listLeaderboard: operation<Leaderboard, LeaderboardInput>({
     method: 'GET', path: '/api/v1/championships/:slug/leaderboard', auth: 'none', source: 'real', specName: 'leaderboard',
     summary: 'Leaderboard of a championship; offset list', input: leaderboardInput, wire: { sortBy: 'sort_by' },
     example: { slug, sortBy: 'pnl', period: '7d', limit: 10 },

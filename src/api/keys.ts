@@ -76,5 +76,5 @@ export const onboardingOperations = {
 /** The key the client signs with. */
 export const keysOperations = {
   rotate: operation<RotatedKey>({ method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)' }),
-  introspect: operation<KeyInfo>({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect', auth: 'any', source: 'spec', summary: 'What this key is and may do' }),
+  getKeyInfo: operation<KeyInfo>({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect', auth: 'any', source: 'spec', summary: 'What this key is and may do' }),
 }

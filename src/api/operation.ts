@@ -72,14 +72,50 @@ export type ResponseChecking = 'off' | ResponseSchemas
 
 /** The `validateResponses` option, refused when it is neither `off` nor schemas (the old `'strict'`). */
 export function responseChecking(value: unknown = 'off'): ResponseChecking {
-  if (value === 'off' || (typeof value === 'object' && value !== null && !Array.isArray(value))) return value as ResponseChecking
+  if (value === 'off') return value
+  // A copy: the caller's object, changed later, does not change which answers are checked.
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...value } as ResponseSchemas
   throw new ExchangeValidationError('validateResponses', 'format', "validateResponses must be 'off' or responseSchemas from exchange-client/strict")
 }
 
 /** Anything that binds a table of descriptions to its transport (an `ExchangeCore`). */
 export interface OperationBinder {
-  /** `group` picks the table's response schemas (`'perp'`); without it nothing is checked. */
-  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup): Api<Ops>
+  /**
+   * `group` picks the table's response schemas (`'perp'`) and routes; without it nothing is checked.
+   * `part`: the table is some of the group's operations, so a route naming another one is not refused.
+   */
+  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys', part?: 'part'): Api<Ops>
+}
+
+/** One operation as a function of the core it goes through: `placeOrder(core, input, options)`. */
+export type OperationFunction<O> = O extends Operation<infer Input, infer Output>
+  ? [Input] extends [undefined]
+    ? (core: OperationBinder, options?: CallOptions) => Promise<Output>
+    : undefined extends Input
+      ? (core: OperationBinder, input?: Input, options?: CallOptions) => Promise<Output>
+      : (core: OperationBinder, input: Input, options?: CallOptions) => Promise<Output>
+  : never
+
+/**
+ * The function of the operation `name` of a table, for the per-area entries (`exchange-client/perp`…).
+ * It binds the operation to each core once, under its group and name, so the core's response schemas
+ * and routes apply as they do to `client.perp.placeOrder`. Takes the table and the name (not
+ * `table.name`): a bundler drops an unused call whose arguments are names, not one reading a property.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function operationFunction<Ops extends Record<string, Operation<any, any>>, Name extends keyof Ops & string>(
+  group: ApiGroup | 'keys',
+  ops: Ops,
+  name: Name,
+): OperationFunction<Ops[Name]> {
+  const one: Record<string, Operation<any, any>> = { [name]: ops[name]! }
+  const bound = new WeakMap<OperationBinder, (...args: unknown[]) => Promise<unknown>>()
+  // async: a route refused at the first bind rejects the call, as bad input does, rather than throwing.
+  return (async (core: OperationBinder, ...args: unknown[]) => {
+    let method = bound.get(core)
+    if (!method) bound.set(core, (method = core.bind(one, group, 'part')[name] as (...args: unknown[]) => Promise<unknown>))
+    return method(...args)
+  }) as OperationFunction<Ops[Name]>
 }
 
 /** Declares an operation; `Output` is the type of its `data`. */

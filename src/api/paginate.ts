@@ -10,7 +10,7 @@ type ListMethod<I, T> = (input: I, options?: CallOptions) => Promise<List<T>>
  * (`cursor`, `nextCursor`) and offset lists (`offset`, `total`) alike. Pages are fetched one at a
  * time, as the loop asks for them.
  *
- *   for await (const order of paginate(client.perp.getOrderHistory, { market: 'BTC-USDC' })) …
+ *   for await (const order of paginate(client.perp.listOrderHistory, { market: 'BTC-USDC' })) …
  */
 export async function* paginate<I, T>(method: ListMethod<I, T>, input?: I, options?: CallOptions): AsyncGenerator<T, void, undefined> {
   // Anything but an object goes to the method as given, whose validation names what is wrong.

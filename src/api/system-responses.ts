@@ -7,8 +7,8 @@ import type { systemOperations } from './system.ts'
 const statusShape = withStrings('status')
 
 export const systemResponses: ResponseTable<typeof systemOperations> = {
-  time: v.looseObject({ serverTime: v.number() }),
-  health: statusShape,
-  info: v.looseObject({}),
-  status: statusShape,
+  getTime: v.looseObject({ serverTime: v.number() }),
+  getHealth: statusShape,
+  getInfo: v.looseObject({}),
+  getStatus: statusShape,
 }

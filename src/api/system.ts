@@ -23,8 +23,8 @@ export interface SystemStatus {
 
 /** System: open, no credential. */
 export const systemOperations = {
-  time: operation<ServerTime>({ method: 'GET', path: '/api/v1/system/time', auth: 'none', source: 'spec', summary: 'Server time (UTC ms), used to measure clock drift' }),
-  health: operation<SystemHealth>({ method: 'GET', path: '/api/v1/system/health', auth: 'none', source: 'spec', summary: 'Service health' }),
-  info: operation<SystemInfo>({ method: 'GET', path: '/api/v1/system/info', auth: 'none', source: 'spec', summary: 'Exchange information' }),
-  status: operation<SystemStatus>({ method: 'GET', path: '/api/v1/system/status', auth: 'none', source: 'spec', summary: 'System status' }),
+  getTime: operation<ServerTime>({ method: 'GET', path: '/api/v1/system/time', auth: 'none', source: 'spec', summary: 'Server time (UTC ms), used to measure clock drift' }),
+  getHealth: operation<SystemHealth>({ method: 'GET', path: '/api/v1/system/health', auth: 'none', source: 'spec', summary: 'Service health' }),
+  getInfo: operation<SystemInfo>({ method: 'GET', path: '/api/v1/system/info', auth: 'none', source: 'spec', summary: 'Exchange information' }),
+  getStatus: operation<SystemStatus>({ method: 'GET', path: '/api/v1/system/status', auth: 'none', source: 'spec', summary: 'System status' }),
 }

@@ -265,7 +265,7 @@ async function restingOrders(area: 'perp' | 'spot', market: string, size: string
 
 /** Markets of the seed in the oracle state a call needs (the seed's ids are not hard-coded here). */
 async function marketsByProposal() {
-  const now = (await open.system.time()).serverTime
+  const now = (await open.system.getTime()).serverTime
   const found = { finalized: { binary: [] as string[], multi_outcome: [] as string[] }, finalizable: [] as string[], challengeable: [] as string[] }
   for (let pageNumber = 1; ; pageNumber++) {
     const list = await open.prediction.listMarkets({ page: pageNumber, pageSize: 100 })

@@ -1,6 +1,7 @@
 // Runs in a real browser (Chromium): IndexedDB, structured clone of CryptoKeys, WebCrypto.
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { credentialStore, ExchangeClient, ExchangeValidationError, hmacHex, importSecretKey } from '../../src/index.ts'
+import { hmacHex, importSecretKey } from '../../src/advanced.ts'
+import { credentialStore, ExchangeClient, ExchangeValidationError } from '../../src/index.ts'
 import { failure } from '../support/failure.ts'
 
 // The verifying server's key (test/support/verifying-server.ts; that module is Node-only).

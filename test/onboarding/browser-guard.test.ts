@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { ExchangeClient, ExchangeValidationError, inBrowser, onboard, refuseTradingKeyInBrowser } from '../../src/index.ts'
+import { ExchangeClient, ExchangeValidationError, onboard } from '../../src/index.ts'
+import { inBrowser, refuseTradingKeyInBrowser } from '../../src/onboarding/browser-guard.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
 import { failure } from '../support/failure.ts'
 

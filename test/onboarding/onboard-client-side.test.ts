@@ -7,11 +7,11 @@ import {
   ExchangeValidationError,
   isExchangeError,
   onboard,
-  parseLoginMessage,
   SigningCancelledError,
   SigningTimeoutError,
   type WalletSigner,
 } from '../../src/index.ts'
+import { parseLoginMessage } from '../../src/onboarding/message.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
 import { failure } from '../support/failure.ts'
 import { SPEC_ONBOARDING_FIELDS } from '../spec/spec-facts.ts'

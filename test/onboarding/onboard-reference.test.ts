@@ -41,7 +41,7 @@ describe('onboarding against the reference exchange', () => {
     expect(key.secretKey).toMatch(/^[0-9a-f]{64}$/)
 
     const client = new ExchangeClient({ baseUrl, ...key })
-    const info = await client.introspect()
+    const info = await client.getKeyInfo()
     expect(info).toMatchObject({ valid: true, accountId: key.accountId, apiKeyId: key.apiKeyId })
     expect(info.permissions).toMatchObject({ canRead: true, canTrade: true, canWithdraw: false })
     expect(info.walletAddress?.toLowerCase()).toBe(signer.address.toLowerCase())
@@ -58,7 +58,7 @@ describe('onboarding against the reference exchange', () => {
   it('accepts a Solana wallet\'s base58 ed25519 signature', async () => {
     const { signer } = generateSolanaWallet()
     const key = await onboard({ baseUrl, signer })
-    const info = await new ExchangeClient({ baseUrl, ...key }).introspect()
+    const info = await new ExchangeClient({ baseUrl, ...key }).getKeyInfo()
     expect(info.accountId).toBe(key.accountId)
   })
 
@@ -70,14 +70,14 @@ describe('onboarding against the reference exchange', () => {
     }
     const client = new ExchangeClient({ baseUrl })
     const key = await client.onboard({ signer: await eip1193Signer(provider), use: true })
-    expect((await client.introspect()).accountId).toBe(key.accountId)
+    expect((await client.getKeyInfo()).accountId).toBe(key.accountId)
   })
 
   // The spec: an onboarded key has read and trade, always (fewer or more is key management's
   // business; tests that need a read-only key seed one). The exchange refuses any sixth field.
   it('mints a read+trade key, never withdraw', async () => {
     const key = await onboard({ baseUrl, signer: generateEvmWallet().signer })
-    const info = await new ExchangeClient({ baseUrl, ...key }).introspect()
+    const info = await new ExchangeClient({ baseUrl, ...key }).getKeyInfo()
     expect(info.permissions).toMatchObject({ canRead: true, canTrade: true, canWithdraw: false })
   })
 
@@ -95,10 +95,10 @@ describe('onboarding against the reference exchange', () => {
     expect(rotated.apiKey).toBe(key.apiKey)
     expect(rotated.secretKey).not.toBe(key.secretKey)
     expect(JSON.stringify(rotated)).not.toContain(rotated.secretKey)
-    expect((await client.introspect()).accountId).toBe(key.accountId)
+    expect((await client.getKeyInfo()).accountId).toBe(key.accountId)
 
     const stale = new ExchangeClient({ baseUrl, ...key })
-    const refused = await apiFailure(stale.introspect())
+    const refused = await apiFailure(stale.getKeyInfo())
     expect(refused.kind).toBe('auth')
     expect(refused.codeNum).toBe(11003)
   })

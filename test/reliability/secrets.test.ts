@@ -78,7 +78,7 @@ describe('secrets in a full session', () => {
 
     // Signed reads and writes.
     await client.account.getOverview()
-    await client.introspect()
+    await client.getKeyInfo()
     await client.account.listApiKeys()
     await client.account.getApiKey({ id: onboarded.apiKeyId })
     const placed = await client.perp.placeOrder(order)
@@ -96,7 +96,7 @@ describe('secrets in a full session', () => {
 
     // Errors of every kind.
     await failing(() => client.perp.placeOrder({ ...order, price: '1' }))
-    await failing(() => client.account.requestWithdrawal({ token: 'USDC', amount: '1', address: `0x${'1'.repeat(40)}` }))
+    await failing(() => client.account.withdraw({ token: 'USDC', amount: '1', address: `0x${'1'.repeat(40)}` }))
     await failing(() => client.perp.placeOrder({ ...order, size: '-1' }))
     exchange.faults.add({ kind: 'drop', when: 'after', count: 4, match: { method: 'POST' } })
     await failing(() => client.perp.placeOrder(order))

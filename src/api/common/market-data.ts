@@ -82,7 +82,7 @@ export function marketDataOperations<M extends Market, T extends Ticker>(area: '
       method: 'GET', path: `${markets}/:market`, auth: 'none', source: 'spec',
       summary: `One ${area} market`, input: marketInput, example: { market },
     }),
-    getKlines: operation<Kline[], KlinesInput>({
+    listKlines: operation<Kline[], KlinesInput>({
       method: 'GET', path: `${markets}/:market/klines`, auth: 'none', source: 'spec',
       summary: `Candles of a ${area} market`, input: klinesInput, example: { market, interval: '1h', limit: 24 },
     }),
@@ -94,7 +94,7 @@ export function marketDataOperations<M extends Market, T extends Ticker>(area: '
       method: 'GET', path: `${markets}/:market/ticker`, auth: 'none', source: 'spec',
       summary: `24-hour ticker of a ${area} market`, input: marketInput, example: { market },
     }),
-    getTrades: operation<Trade[], TradesInput>({
+    listTrades: operation<Trade[], TradesInput>({
       method: 'GET', path: `${markets}/:market/trades`, auth: 'none', source: 'spec',
       summary: `Recent public trades of a ${area} market`, input: tradesInput, example: { market, limit: 50 },
     }),

@@ -185,12 +185,12 @@ export interface Fill {
 export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', market: string) {
   const history = `/api/v1/${area}/history`
   return {
-    getOrderHistory: operation<CursorPage<O>, OrderHistoryQuery>({
+    listOrderHistory: operation<CursorPage<O>, OrderHistoryQuery>({
       method: 'GET', path: `${history}/orders`, auth: 'read', source: 'spec',
       summary: `Closed ${area} orders (filled, cancelled, expired, rejected); cursor list`,
       input: orderHistoryQuery, example: { market, status: 'filled', limit: 20 },
     }),
-    getTradeHistory: operation<CursorPage<Fill>, HistoryQuery>({
+    listTradeHistory: operation<CursorPage<Fill>, HistoryQuery>({
       method: 'GET', path: `${history}/trades`, auth: 'read', source: 'spec',
       summary: `The caller's ${area} fills; cursor list`,
       input: historyQuery, example: { market, limit: 20 },
@@ -203,7 +203,7 @@ export type FindOrderInput = v.InferInput<typeof findOrderInput>
 
 interface OrderLookups<O> {
   listOpenOrders(input: OpenOrdersQuery, options?: CallOptions): Promise<CursorPage<O>>
-  getOrderHistory(input: OrderHistoryQuery, options?: CallOptions): Promise<CursorPage<O>>
+  listOrderHistory(input: OrderHistoryQuery, options?: CallOptions): Promise<CursorPage<O>>
 }
 
 /**
@@ -216,7 +216,7 @@ async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrder
   const query = parseInput(findOrderInput, input)
   const matches = (order: O) => order.clientOrderId === query.clientOrderId
   const open = await api.listOpenOrders(query, options)
-  return open.items.find(matches) ?? (await api.getOrderHistory(query, options)).items.find(matches)
+  return open.items.find(matches) ?? (await api.listOrderHistory(query, options)).items.find(matches)
 }
 
 export type WithFindOrder<A, O> = A & {

@@ -17,10 +17,10 @@ const levels = v.array(v.array(v.string()))
 export const marketDataResponses: ResponseTable<ReturnType<typeof marketDataOperations>> = {
   listMarkets: v.array(marketShape),
   getMarket: marketShape,
-  getKlines: klinesShape,
+  listKlines: klinesShape,
   getOrderbook: v.looseObject({ bids: levels, asks: levels }),
   getTicker: withStrings('market', 'lastPrice'),
-  getTrades: v.array(withStrings('price', 'size')),
+  listTrades: v.array(withStrings('price', 'size')),
 }
 
 /** Checks of `orderOperations`. */
@@ -37,6 +37,6 @@ export const orderResponses: ResponseTable<ReturnType<typeof orderOperations>> =
 
 /** Checks of `orderHistoryOperations`. */
 export const orderHistoryResponses: ResponseTable<ReturnType<typeof orderHistoryOperations>> = {
-  getOrderHistory: cursorOf(orderShape),
-  getTradeHistory: cursorOf(withStrings('tradeId', 'orderId', 'price', 'size')),
+  listOrderHistory: cursorOf(orderShape),
+  listTradeHistory: cursorOf(withStrings('tradeId', 'orderId', 'price', 'size')),
 }

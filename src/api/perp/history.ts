@@ -45,15 +45,15 @@ const market = 'BTC-USDC'
 
 /** Perp History: the caller's records, cursor lists, need read. */
 export const perpHistoryOperations = {
-  getFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
+  listFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/funding', auth: 'read', source: 'spec',
     summary: "The caller's funding payments; cursor list", input: historyQuery, example: { market, limit: 20 },
   }),
-  getLiquidationHistory: operation<CursorPage<Liquidation>, HistoryQuery>({
+  listLiquidationHistory: operation<CursorPage<Liquidation>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/liquidations', auth: 'read', source: 'spec',
     summary: "The caller's liquidations; cursor list", input: historyQuery, example: { limit: 20 },
   }),
-  getPnlHistory: operation<CursorPage<PnlRecord>, HistoryQuery>({
+  listPnlHistory: operation<CursorPage<PnlRecord>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/pnl', auth: 'read', source: 'spec',
     summary: "The caller's realized PnL; cursor list", input: historyQuery, example: { market, limit: 20 },
   }),

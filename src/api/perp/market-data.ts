@@ -56,7 +56,7 @@ export const perpMarketDataOperations = {
     method: 'GET', path: '/api/v1/perp/insurance-fund', auth: 'none', source: 'spec', summary: 'Insurance fund balance',
   }),
   ...marketDataOperations<PerpMarket, PerpTicker>('perp', market),
-  getFundingRateHistory: operation<FundingRate[], FundingHistoryInput>({
+  listFundingRateHistory: operation<FundingRate[], FundingHistoryInput>({
     method: 'GET', path: '/api/v1/perp/markets/:market/funding-history', auth: 'none', source: 'spec',
     summary: 'Past funding rates of a market', input: fundingHistoryInput, example: { market, limit: 10 },
   }),

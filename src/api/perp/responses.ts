@@ -11,7 +11,7 @@ const leverageShape = v.looseObject({ leverage: v.number() })
 export const perpResponses: ResponseTable<typeof perpOperations> = {
   getInsuranceFund: withStrings('balance'),
   ...marketDataResponses,
-  getFundingRateHistory: v.array(withStrings('fundingRate')),
+  listFundingRateHistory: v.array(withStrings('fundingRate')),
   getFundingRate: withStrings('fundingRate'),
   getIndexPrice: withStrings('indexPrice'),
   getMarkPrice: withStrings('markPrice'),
@@ -26,8 +26,8 @@ export const perpResponses: ResponseTable<typeof perpOperations> = {
   setTpsl: positionShape,
   modifyTpsl: positionShape,
   cancelTpsl: positionShape,
-  getFundingHistory: cursorOf(withStrings('fundingId', 'market', 'payment')),
-  getLiquidationHistory: cursorOf(withStrings('liquidationId', 'market', 'size')),
-  getPnlHistory: cursorOf(withStrings('pnlId', 'market', 'realizedPnl')),
+  listFundingHistory: cursorOf(withStrings('fundingId', 'market', 'payment')),
+  listLiquidationHistory: cursorOf(withStrings('liquidationId', 'market', 'size')),
+  listPnlHistory: cursorOf(withStrings('pnlId', 'market', 'realizedPnl')),
   ...orderHistoryResponses,
 }

@@ -37,7 +37,7 @@ export function predictionApi(core: OperationBinder & ServerTimeSource): Predict
     async findOrder(input, options) {
       const query = parseInput(findInput, input)
       // The list holds every status; walk its pages in case the service ignores the clientOrderId filter.
-      for await (const order of paginate(api.getMyOrders, { ...query, pageSize: 100 }, options)) {
+      for await (const order of paginate(api.listMyOrders, { ...query, pageSize: 100 }, options)) {
         if (order.clientOrderId === query.clientOrderId) return order
       }
       return undefined

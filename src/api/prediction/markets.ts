@@ -161,7 +161,7 @@ export const predictionMarketOperations = {
     input: createInput,
     example: { question: 'Will BTC close above 100k this year?', category: 'crypto', tags: ['btc'], marketType: 'binary', endTime: 1_893_456_000_000 },
   }),
-  getBatchPrices: operation<{ prices: MarketPrices[]; [field: string]: unknown }, BatchPricesInput>({
+  listMarketPrices: operation<{ prices: MarketPrices[]; [field: string]: unknown }, BatchPricesInput>({
     method: 'POST', path: '/api/v1/prediction/markets/batch-prices', auth: 'none', source: 'real', specName: 'batch get market prices',
     summary: 'Outcome prices of several markets', input: batchPricesInput, example: { marketIds: [marketId, MULTI_MARKET] },
   }),
@@ -169,7 +169,7 @@ export const predictionMarketOperations = {
     method: 'GET', path: '/api/v1/prediction/markets/:marketId', auth: 'none', source: 'real', specName: 'get market details',
     summary: 'Market details', input: marketIdInput, example: { marketId },
   }),
-  getAllDepths: operation<OutcomeDepth[], MarketIdInput>({
+  listDepths: operation<OutcomeDepth[], MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/all-depths', auth: 'none', source: 'real', specName: 'get all outcome depths',
     summary: 'Depth of every outcome (prices as floats in [0, 1])', input: marketIdInput, example: { marketId },
   }),
@@ -177,7 +177,7 @@ export const predictionMarketOperations = {
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/depth', auth: 'none', source: 'real', specName: 'get depth for one outcome',
     summary: 'Depth of one outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
   }),
-  getKlines: operation<Kline[], PredictionKlinesInput>({
+  listKlines: operation<Kline[], PredictionKlinesInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/klines', auth: 'none', source: 'real', specName: 'get K-line data',
     summary: 'Candles of an outcome', input: klinesInput, example: { marketId, outcomeIndex: 0, interval: '1h', limit: 24 },
   }),
@@ -185,11 +185,11 @@ export const predictionMarketOperations = {
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/orderbook', auth: 'none', source: 'real', specName: 'get order book',
     summary: 'Resting orders of an outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
   }),
-  getMarketOrders: operation<Items<PredictionOrder>, MarketLimitInput>({
+  listMarketOrders: operation<Items<PredictionOrder>, MarketLimitInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/orders', auth: 'none', source: 'real', specName: 'get market orders',
     summary: "The market's public orders (without clientOrderIds)", input: marketLimitInput, example: { marketId, limit: 20 },
   }),
-  getOutcomes: operation<OutcomeProbability[], MarketIdInput>({
+  listOutcomes: operation<OutcomeProbability[], MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/outcomes', auth: 'none', source: 'real', specName: 'get market outcomes for multi-outcome markets',
     summary: 'Outcomes with prices (multi-outcome markets)', input: marketIdInput, example: { marketId: MULTI_MARKET },
   }),
@@ -197,7 +197,7 @@ export const predictionMarketOperations = {
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-balance', auth: 'none', source: 'real', specName: 'get price balance, a CTF constraint check',
     summary: 'Whether outcome prices sum to 1 (CTF constraint check)', input: marketIdInput, example: { marketId },
   }),
-  getPriceHistory: operation<PricePoint[], PriceHistoryInput>({
+  listPriceHistory: operation<PricePoint[], PriceHistoryInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-history', auth: 'none', source: 'real', specName: 'get price history',
     summary: 'Price history of an outcome', input: priceHistoryInput, example: { marketId, outcomeIndex: 0, limit: 50 },
   }),
@@ -205,7 +205,7 @@ export const predictionMarketOperations = {
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/stats', auth: 'none', source: 'real', specName: 'get market statistics',
     summary: 'Market statistics', input: marketIdInput, example: { marketId },
   }),
-  getMarketTrades: operation<PredictionTrade[], MarketLimitInput>({
+  listMarketTrades: operation<PredictionTrade[], MarketLimitInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/trades', auth: 'none', source: 'real', specName: 'get market trades',
     summary: "The market's trades", input: marketLimitInput, example: { marketId, limit: 20 },
   }),

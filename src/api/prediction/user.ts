@@ -79,7 +79,7 @@ const marketId = BINARY_MARKET
 
 /** Prediction User: public feeds, and the caller's own data (needs read). */
 export const predictionUserOperations = {
-  getActivity: operation<Items<ActivityEvent>, LimitQuery>({
+  listActivity: operation<Items<ActivityEvent>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/activity', auth: 'none', source: 'real', specName: 'get activity feed',
     summary: 'Activity feed', input: limitQuery, example: { limit: 20 },
   }),
@@ -91,22 +91,22 @@ export const predictionUserOperations = {
     method: 'GET', path: '/api/v1/prediction/matches', auth: 'none', source: 'real', specName: 'get global match history',
     summary: 'Global match history', input: limitQuery, example: { limit: 20 },
   }),
-  getMyMatches: operation<Page<PredictionMyMatch>, MyMatchesQuery>({
+  listMyMatches: operation<Page<PredictionMyMatch>, MyMatchesQuery>({
     method: 'GET', path: '/api/v1/prediction/me/matches', auth: 'read', source: 'real', specName: 'get current user\'s match history',
     summary: "The caller's matches; page list", input: myMatchesQuery, example: { limit: 20 },
   }),
-  getMyOrders: operation<Page<PredictionOrder>, MyOrdersQuery>({
+  listMyOrders: operation<Page<PredictionOrder>, MyOrdersQuery>({
     method: 'GET', path: '/api/v1/prediction/me/orders', auth: 'read', source: 'real', specName: 'get current user\'s orders',
     summary: "The caller's orders of every status; filter by market or clientOrderId; page list", input: myOrdersQuery, example: { marketId, limit: 50 },
   }),
-  getMyPositions: operation<Page<PredictionPosition>, MyPositionsQuery>({
+  listMyPositions: operation<Page<PredictionPosition>, MyPositionsQuery>({
     method: 'GET', path: '/api/v1/prediction/me/positions', auth: 'read', source: 'real', specName: 'get current user\'s positions',
     summary: "The caller's positions; page list", input: myPositionsQuery, example: { activeOnly: true },
   }),
   getMyStats: operation<PredictionStats>({
     method: 'GET', path: '/api/v1/prediction/me/stats', auth: 'read', source: 'real', specName: 'get current user\'s statistics', summary: "The caller's statistics",
   }),
-  getMyTrades: operation<Page<PredictionFill>, MyTradesQuery>({
+  listMyTrades: operation<Page<PredictionFill>, MyTradesQuery>({
     method: 'GET', path: '/api/v1/prediction/me/trades', auth: 'read', source: 'real', specName: 'get current user\'s trades',
     summary: "The caller's trades; page list", input: myTradesQuery, example: { marketId, limit: 20 },
   }),

@@ -17,7 +17,7 @@ export type BalanceInput = v.InferInput<typeof balanceInput>
 
 /** Spot Balances: need read. */
 export const spotBalanceOperations = {
-  getBalances: operation<Balance[]>({
+  listBalances: operation<Balance[]>({
     method: 'GET', path: '/api/v1/spot/balances', auth: 'read', source: 'spec',
     summary: 'Every token balance: available, locked, total, USD value',
   }),

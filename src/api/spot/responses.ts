@@ -13,7 +13,7 @@ export const spotResponses: ResponseTable<typeof spotOperations> = {
   listTokens: v.array(tokenShape),
   getToken: tokenShape,
   ...orderResponses,
-  getBalances: v.array(balanceShape),
+  listBalances: v.array(balanceShape),
   getBalance: balanceShape,
   ...orderHistoryResponses,
 }
