@@ -174,7 +174,7 @@ export class Transport {
 
   /** The client's ky instance; the first call imports ky. */
   #kyInstance(): KyInstance | Promise<KyInstance> {
-    return (this.#ky ??= import('ky').then(({ default: ky }) => (this.#ky = ky.create(this.#kyOptions))))
+    return (this.#ky ??= import('./ky-load.ts').then(({ default: ky }) => (this.#ky = ky.create(this.#kyOptions))))
   }
 
   /** Stamps and signs one attempt (each retry afresh), just before ky hands it to fetch. */
