@@ -60,4 +60,10 @@ const scriptTag: UserConfig = {
   },
 }
 
-export default defineConfig(({ mode }) => (mode === 'lib' ? library : mode === 'iife' ? scriptTag : {}))
+/** `vite build --mode iife-strict`: dist/exchange-client-strict.iife.js, defining `ExchangeSDKStrict.responseSchemas`. */
+const strictScriptTag: UserConfig = {
+  ...scriptTag,
+  build: { ...scriptTag.build, lib: { entry: libraryEntries.strict, formats: ['iife'], name: 'ExchangeSDKStrict', fileName: () => 'exchange-client-strict.iife.js' } },
+}
+
+export default defineConfig(({ mode }) => (mode === 'lib' ? library : mode === 'iife' ? scriptTag : mode === 'iife-strict' ? strictScriptTag : {}))

@@ -4,6 +4,7 @@ import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
 import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
 import { accountApi } from './api/account.ts'
+import type { SystemMethods } from './api/api.generated.ts'
 import { championshipApi } from './api/championship.ts'
 import { bindOperations, responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
 import { perpApi } from './api/perp/index.ts'
@@ -41,7 +42,7 @@ export interface ExchangeClientOptions extends TransportOptions {
   monotonicNow?: () => number
   /**
    * `responseSchemas` from `exchange-client/strict` checks each answer's `data` against its
-   * operation's light schema. Default `off`: the schemas are not even bundled.
+   * operation's response schema (naming the field that breaks it). Default `off`: the schemas are not even bundled.
    */
   validateResponses?: ResponseChecking
   /**
@@ -124,8 +125,8 @@ export class ExchangeCore {
     const checks = this.#validateResponses
     if (group === undefined) return bindOperations(this.#transport, ops)
     this.#boundGroups.add(group)
-    const responses = checks !== 'off' && group !== 'keys' ? checks[group] : undefined
-    return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops, part === 'part'))
+    const responses = checks !== 'off' ? checks[group] : undefined
+    return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops, part === 'part'), group)
   }
 
   /** Refuses a route whose group this client never bound (`ExchangeClient` binds them all). */
@@ -176,7 +177,7 @@ export class ExchangeCore {
 
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
-  readonly system = this.bind(systemOperations, 'system')
+  readonly system: SystemMethods = this.bind(systemOperations, 'system')
   readonly account = accountApi(this)
   readonly perp = perpApi(this)
   readonly spot = spotApi(this)

@@ -15,6 +15,14 @@ const store = credentialStore({ name: 'demo' })
  */
 const TRADING_IN_PAGE = { allowTradingKeyInBrowser: true } as const
 
+/**
+ * The one place the page reads a freshly issued secret (onboarding, rotation): to store it, and to show
+ * it to the user once. If the SDK moves the secret behind an explicit accessor, only this changes.
+ */
+export function issuedSecret(issued: OnboardedKey | RotatedKey): string {
+  return issued.secretKey
+}
+
 /** A client without a key: market data, the clock, onboarding. */
 export function openClient(baseUrl: string): ExchangeClient {
   return new ExchangeClient({ baseUrl, ...TRADING_IN_PAGE })
@@ -48,7 +56,7 @@ export async function createSession(client: ExchangeClient, signer: WalletSigner
   const key = await client.onboard({ signer })
   const stored = await store.save({
     apiKey: key.apiKey,
-    secretKey: key.secretKey,
+    secretKey: issuedSecret(key),
     accountId: key.accountId,
     apiKeyId: key.apiKeyId,
     walletAddress: signer.address,
@@ -60,7 +68,7 @@ export async function createSession(client: ExchangeClient, signer: WalletSigner
 /** A new secret: the running client switches to it, and the store keeps it for the next visit. */
 export async function rotateSession(session: Session): Promise<{ session: Session; rotated: RotatedKey }> {
   const rotated = await session.client.rotate()
-  const stored = await store.save({ ...session.stored, secretKey: rotated.secretKey })
+  const stored = await store.save({ ...session.stored, secretKey: issuedSecret(rotated) })
   return { session: await describe(session.client, stored), rotated }
 }
 

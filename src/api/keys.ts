@@ -1,14 +1,17 @@
 import * as v from 'valibot'
+import type * as schemas from './keys-responses.ts'
 import { operation } from './operation.ts'
+
+export interface KeyPermissions extends v.InferOutput<typeof schemas.keyPermissionsSchema> {}
+/** The new key. `secretKey` is shown once: keep it (or a `CryptoKey` of it) now. */
+export interface OnboardedKey extends v.InferOutput<typeof schemas.onboardedKeySchema> {}
+/** The same key with a new secret, shown once; the old secret stops working. */
+export interface RotatedKey extends v.InferOutput<typeof schemas.rotatedKeySchema> {}
+/** What a key is and may do. Reveals no secret. */
+export interface KeyInfo extends v.InferOutput<typeof schemas.keyInfoSchema> {}
 
 export type WalletType = 'evm' | 'solana'
 export const WALLET_TYPES = ['evm', 'solana'] as const
-
-export interface KeyPermissions {
-  canRead: boolean
-  canTrade: boolean
-  canWithdraw: boolean
-}
 
 /**
  * The spec's onboarding body: exactly these five fields. The key minted has read and trade, always;
@@ -23,41 +26,6 @@ export interface OnboardRequest {
   signature: string
   /** UTC ms, the same digits that end `message`. */
   timestamp: number
-}
-
-/** The new key. `secretKey` is shown once: keep it (or a `CryptoKey` of it) now. */
-export interface OnboardedKey {
-  apiKey: string
-  secretKey: string
-  accountId: string
-  apiKeyId: string
-  isNewUser: boolean
-}
-
-/** The same key with a new secret, shown once; the old secret stops working. */
-export interface RotatedKey {
-  apiKey: string
-  secretKey: string
-  apiKeyId: string
-  rotatedAt: number
-}
-
-/** What a key is and may do. Reveals no secret. */
-export interface KeyInfo {
-  valid: boolean
-  apiKeyId: string
-  accountId: string
-  accountType: string
-  walletAddress: string | null
-  label: string | null
-  permissions: KeyPermissions
-  ipAllowlist: string[] | null
-  status: string
-  createdAt: number
-  lastUsedAt: number | null
-  /** UTC ms; `null` when the key never expires. */
-  expiresAt: number | null
-  usageCount: number
 }
 
 const onboardInput = v.strictObject({

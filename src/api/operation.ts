@@ -61,11 +61,17 @@ export type Api<Ops> = { readonly [K in keyof Ops]: OperationMethod<Ops[K]> }
 /** The client's groups of operations: `client.perp`, `client.spot`… */
 export type ApiGroup = 'system' | 'account' | 'perp' | 'spot' | 'prediction' | 'championship'
 
-/** Light checks of `data` for a table of operations, by operation name. */
-export type ResponseTable<Ops = Record<string, unknown>> = { readonly [Name in keyof Ops]?: v.GenericSchema }
+/** What an operation's call resolves to (its `data`). */
+export type OutputOf<Op> = Op extends Operation<any, infer Output> ? Output : unknown
 
-/** Light checks of `data` by group, then by operation name: `responseSchemas` of `exchange-client/strict`. */
-export type ResponseSchemas = { readonly [Group in ApiGroup]?: ResponseTable }
+/**
+ * The response schemas of a table of operations, by operation name. Each schema's output must be its
+ * operation's declared output, so a schema and the type it is the source of cannot drift apart.
+ */
+export type ResponseTable<Ops = Record<string, unknown>> = { readonly [Name in keyof Ops]: v.GenericSchema<any, OutputOf<Ops[Name]>> }
+
+/** Response schemas by group, then by operation name: `responseSchemas` of `exchange-client/strict`. */
+export type ResponseSchemas = { readonly [Group in ApiGroup | 'keys']?: ResponseTable }
 
 /** `off` trusts the declared types; with schemas, each answer that has one is checked against it. */
 export type ResponseChecking = 'off' | ResponseSchemas
@@ -217,13 +223,22 @@ function withClientOrderIds(op: Operation<any, unknown>, input: Record<string, u
   return { input: { ...input, orders } }
 }
 
-/** The data must pass the operation's response schema, or the call fails naming the field. */
-function checkResponse(op: Operation<any, unknown>, schema: v.GenericSchema, data: unknown): void {
-  const result = v.safeParse(schema, data)
+/** A response schema, and the name of the operation it checks (for the error). */
+export interface ResponseCheck {
+  readonly schema: v.GenericSchema
+  readonly operation: string
+}
+
+/** The data must pass the operation's response schema, or the call fails naming the operation and the field. */
+function checkResponse(op: Operation<any, unknown>, check: ResponseCheck, data: unknown): void {
+  const result = v.safeParse(check.schema, data)
   if (result.success) return
   const issue = result.issues[0]
-  const field = v.getDotPath(issue)
-  throw new ExchangeResponseError(200, `${op.method} ${op.path}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`)
+  const field = v.getDotPath(issue) ?? ''
+  throw new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
+    operation: check.operation,
+    field,
+  })
 }
 
 /** Validates, then sends one operation. Nothing goes on the wire when the input is bad. */
@@ -232,7 +247,7 @@ export async function callOperation<Output>(
   op: Operation<any, Output>,
   rawInput: unknown,
   options: CallOptions | undefined,
-  response?: v.GenericSchema,
+  response?: ResponseCheck,
   route?: Route,
 ): Promise<Output> {
   let input = op.input ? (parseInput(op.input, rawInput) as Record<string, unknown>) : undefined
@@ -271,10 +286,13 @@ export function bindOperations<Ops extends Record<string, Operation<any, any>>>(
   ops: Ops,
   responses?: ResponseTable,
   routes?: Readonly<Record<string, Route>>,
+  /** The client group (`perp`), naming the operation in a response error (`perp.placeOrder`); given with `responses`. */
+  group?: string,
 ): Api<Ops> {
   const api: Record<string, unknown> = {}
   for (const [name, op] of Object.entries(ops)) {
-    const response = responses?.[name]
+    const schema = responses?.[name]
+    const response = schema && { schema, operation: `${group}.${name}` }
     const route = routes?.[name]
     api[name] = op.input
       ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, response, route)

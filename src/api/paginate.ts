@@ -48,9 +48,11 @@ function isPage<T>(data: List<T>): data is Page<T> {
 }
 
 function isCursorPage<T>(data: List<T>): data is CursorPage<T> {
-  return typeof data.nextCursor === 'string' || data.nextCursor === null
+  const next = (data as Partial<CursorPage<T>>).nextCursor
+  return typeof next === 'string' || next === null
 }
 
 function isOffsetPage<T>(data: List<T>): data is OffsetPage<T> {
-  return typeof data.total === 'number' && typeof data.offset === 'number'
+  const { total, offset } = data as Partial<OffsetPage<T>>
+  return typeof total === 'number' && typeof offset === 'number'
 }

@@ -1,25 +1,12 @@
+import type * as v from 'valibot'
 import { operation } from './operation.ts'
+import type * as schemas from './system-responses.ts'
 
-export interface ServerTime {
-  /** UTC milliseconds. */
-  serverTime: number
-}
-
-export interface SystemHealth {
-  status: string
-  [field: string]: unknown
-}
-
-export interface SystemInfo {
-  name?: string
-  version?: string
-  [field: string]: unknown
-}
-
-export interface SystemStatus {
-  status: string
-  [field: string]: unknown
-}
+/** `serverTime`: UTC milliseconds. */
+export interface ServerTime extends v.InferOutput<typeof schemas.serverTimeSchema> {}
+export interface SystemHealth extends v.InferOutput<typeof schemas.systemHealthSchema> {}
+export interface SystemInfo extends v.InferOutput<typeof schemas.systemInfoSchema> {}
+export interface SystemStatus extends v.InferOutput<typeof schemas.systemStatusSchema> {}
 
 /** System: open, no credential. */
 export const systemOperations = {

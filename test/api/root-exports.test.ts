@@ -18,6 +18,8 @@ const ROOT_VALUES = [
   'SigningTimeoutError', 'isExchangeError',
   // helpers taken by the client's methods and options
   'paginate', 'realServiceRoutes',
+  // live data by polling
+  'watch',
 ]
 
 describe('the root entry', () => {

@@ -74,3 +74,15 @@ describe('response schemas', () => {
     }
   }, 30_000)
 })
+
+describe('watch', () => {
+  // The marker is the event name only watch listens to.
+  it('is left out of a client program that does not call it, and carried by one that does', async () => {
+    const client = `import { ExchangeClient, watch } from '${entry}'
+      const client = new ExchangeClient({ baseUrl: 'http://x' })`
+    const without = await bundle(`${client}\nclient.perp.getTicker({ market: 'BTC-USDC' }).then(console.log)`)
+    const watching = await bundle(`${client}\nfor await (const t of watch(client.perp.getTicker, { market: 'BTC-USDC' })) console.log(t)`)
+    expect(without.js).not.toContain('visibilitychange')
+    expect(watching.js).toContain('visibilitychange')
+  }, 30_000)
+})

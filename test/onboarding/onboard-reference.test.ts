@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eip1193Signer, ExchangeApiError, ExchangeClient, onboard, type WalletSigner } from '../../src/index.ts'
 import { generateEvmWallet, generateSolanaWallet } from '../../src/local-signer.ts'
 import { createReferenceExchange } from '../../src/testing/index.ts'
+import { responseSchemas } from '../../src/strict.ts'
 import { toNodeListener } from '../../src/testing/node/adapter.ts'
 
 let server: Server
@@ -40,7 +41,8 @@ describe('onboarding against the reference exchange', () => {
     expect(key.apiKey).toMatch(/^[A-Za-z0-9]{4}_[0-9a-f]{64}$/i)
     expect(key.secretKey).toMatch(/^[0-9a-f]{64}$/)
 
-    const client = new ExchangeClient({ baseUrl, ...key })
+    // With the SDK's response schemas on: the exchange's answer passes them.
+    const client = new ExchangeClient({ baseUrl, ...key, validateResponses: responseSchemas })
     const info = await client.getKeyInfo()
     expect(info).toMatchObject({ valid: true, accountId: key.accountId, apiKeyId: key.apiKeyId })
     expect(info.permissions).toMatchObject({ canRead: true, canTrade: true, canWithdraw: false })
@@ -90,7 +92,7 @@ describe('onboarding against the reference exchange', () => {
 
   it('rotate() swaps the new secret into the running client; the old secret stops working', async () => {
     const key = await onboard({ baseUrl, signer: generateEvmWallet().signer })
-    const client = new ExchangeClient({ baseUrl, ...key })
+    const client = new ExchangeClient({ baseUrl, ...key, validateResponses: responseSchemas })
     const rotated = await client.rotate()
     expect(rotated.apiKey).toBe(key.apiKey)
     expect(rotated.secretKey).not.toBe(key.secretKey)

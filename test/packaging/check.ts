@@ -19,6 +19,7 @@ import { runtimeBin } from '../runtimes/tools.ts'
 import { serverTimeFromBin, workingTreeAsGitUrl } from './installed.ts'
 import { classNamesProgram, sourceMapProblems } from './readable-dist.ts'
 import { exportTargets, forbiddenFiles, leakedSecrets } from './tarball.ts'
+import { checkTypedUser } from './typed-user/check.ts'
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name)
 const run = (command: string, args: string[], cwd = ROOT) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
@@ -176,6 +177,7 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
       console.log(`    ${found} slow-type problems (JSR's check for explicit public types) without --allow-slow-types`)
     }
   }],
+  ['its types are exact (misspelled field, unknown status, wrong side, missing input field refused) and placeOrder (method and function) hovers with its docs', () => checkTypedUser(ROOT, join(scratch, 'user'))],
 ]
 
 const results: { name: string; ok: boolean; error?: string }[] = []

@@ -43,8 +43,6 @@ console.log('error classes named as exported (per entry): ' + checked.join(', ')
 `
 }
 
-const IIFE = 'exchange-client.iife.js'
-
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]))
 
@@ -69,8 +67,8 @@ export function sourceMapProblems(dist: string, builtDist: string, srcDir: strin
     if (!existsSync(mapFile)) { problems.push(`${name}: ${mapName} is not shipped`); continue }
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload & { sourcesContent?: (string | null)[] }
     const sources = map.sources.map((source) => resolve(dirname(join(builtDist, name)), source))
-    // The IIFE carries its dependencies; the ESM imports them.
-    const fromDependency = (source: string) => name === IIFE && source.includes('/node_modules/')
+    // The IIFEs (the SDK's, and exchange-client-strict's with the response schemas) carry their dependencies; the ESM imports them.
+    const fromDependency = (source: string) => name.endsWith('.iife.js') && source.includes('/node_modules/')
     sources.forEach((source, i) => {
       if (!existsSync(source) || (relative(srcDir, source).startsWith('..') && !fromDependency(source))) problems.push(`${name}: source ${map.sources[i]} is not a file of src/`)
       else if (map.sourcesContent?.[i] !== readFileSync(source, 'utf8')) problems.push(`${name}: the map does not embed ${map.sources[i]} as it is`)

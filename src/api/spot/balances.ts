@@ -1,19 +1,13 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
 import { tokenSymbol } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 
 /** One token's balance; every amount is a decimal string. */
-export interface Balance {
-  token: string
-  available: string
-  locked: string
-  total: string
-  usdValue: string
-  [field: string]: unknown
-}
+export interface Balance extends v.InferOutput<typeof schemas.balanceSchema> {}
 
 const balanceInput = v.strictObject({ token: tokenSymbol })
-export type BalanceInput = v.InferInput<typeof balanceInput>
+export interface BalanceInput extends v.InferInput<typeof balanceInput> {}
 
 /** Spot Balances: need read. */
 export const spotBalanceOperations = {
