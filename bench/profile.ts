@@ -1,7 +1,8 @@
-// node bench/profile.ts [GET|POST] [seconds]: where a signed call's CPU goes, with the network taken
+// node bench/profile.ts [GET|POST] [typed]: where a signed call's CPU goes, with the network taken
 // out (an in-process fetch that answers at once), 64 calls in flight. Prints self time by owner (the
 // SDK's src/, ky, valibot, the runtime: undici, web streams, WebCrypto, GC) and the SDK's functions
-// by inclusive time, to tell what the SDK adds to the floor of its parts.
+// by inclusive time, to tell what the SDK adds to the floor of its parts. `typed` profiles the typed
+// method (perp.getOrder, perp.placeOrder) instead of client.request.
 import { Session } from 'node:inspector/promises'
 import { ExchangeClient } from '../src/client.ts'
 import { BENCH_KEY } from './fixtures/keys.ts'
@@ -10,12 +11,17 @@ import { sampleOrder } from './fixtures/orders.ts'
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 
 const method = process.argv[2] === 'POST' ? 'POST' : 'GET'
-const seconds = Number(process.argv[3] ?? 3)
+const typed = process.argv[3] === 'typed'
+const seconds = 3
 const answer = JSON.stringify({ success: true, data: { ok: true }, error: null, meta: { requestId: 'profile', timestamp: Date.now() } })
 const fetch = async () => new Response(answer, { headers: { 'content-type': 'application/json' } })
 const client = new ExchangeClient({ baseUrl: 'http://127.0.0.1:1', ...BENCH_KEY, fetch })
 let n = 0
-const call = () => client.request({ method, path: `/api/v1/perp/orders/${n++}`, body: method === 'POST' ? sampleOrder(0) : undefined })
+const call = (): Promise<unknown> => {
+  if (!typed) return client.request({ method, path: `/api/v1/perp/orders/${n++}`, body: method === 'POST' ? sampleOrder(0) : undefined })
+  if (method === 'GET') return client.perp.getOrder({ id: String(n++) })
+  return client.perp.placeOrder({ ...sampleOrder(0), side: 'buy', type: 'limit', timeInForce: 'GTC', clientOrderId: `profile-${n++}` })
+}
 const run = async (ms: number) => {
   const until = performance.now() + ms
   while (performance.now() < until) await Promise.all(Array.from({ length: 64 }, call))
@@ -67,7 +73,7 @@ for (const [id, count] of samples) {
   }
 }
 const share = (count: number) => `${((100 * count) / total).toFixed(1).padStart(5)} %`
-console.log(`signed ${method} through client.request, 64 in flight, instant fetch: ${n} calls, ${total} samples`)
+console.log(`signed ${method} through ${typed ? 'a typed method' : 'client.request'}, 64 in flight, instant fetch: ${n} calls, ${total} samples`)
 console.log('\nself time by owner:')
 for (const [name, count] of [...byOwner].sort((a, b) => b[1] - a[1])) console.log(`  ${share(count)}  ${name}`)
 console.log('\nSDK functions, inclusive (what they and everything they call take):')
