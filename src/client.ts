@@ -14,7 +14,10 @@ import { getKeyInfo, onboardWith, rotate } from './api/key-calls.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
 import { systemOperations } from './api/system.ts'
+import type { IssuedSecret } from './auth/hidden-secret.ts'
+import { unwrapSecret } from './auth/unwrap-secret.ts'
 import { grantAccess } from './core-access.ts'
+import { refuseSecretTextInBrowser } from './onboarding/browser-guard.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
 import type { OnboardParams } from './onboarding/onboard.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
@@ -25,10 +28,11 @@ export interface ExchangeClientOptions extends TransportOptions {
   /** `<prefix>_<64 hex>`. Without it the client serves the open endpoints only. */
   apiKey?: string
   /**
-   * The 64-hex secret, or an HMAC `CryptoKey` already imported (e.g. loaded from the browser
-   * credential store). The client keeps no readable copy of it.
+   * The 64-hex secret (as text, or as onboarding and rotation return it), or an HMAC `CryptoKey`
+   * already imported (e.g. loaded from the browser credential store). The client keeps no readable
+   * copy of it. In a browser page, a secret as text needs `dangerouslyAllowBrowser`.
    */
-  secretKey?: string | CryptoKey
+  secretKey?: string | CryptoKey | IssuedSecret
   /** Signs payloads elsewhere (a backend, node:crypto) instead of with `secretKey`. */
   sign?: SignFunction
   /** Starts every login message. Default: the real service's, `1024 Exchange`. */
@@ -46,10 +50,11 @@ export interface ExchangeClientOptions extends TransportOptions {
    */
   validateResponses?: ResponseChecking
   /**
-   * In a browser page, a key that can trade is refused (at onboarding, and by `getKeyInfo()`)
-   * unless this is true. Prefer a read-only key there, or a backend that signs (`sign`).
+   * In a browser page, a secret held as text is refused unless this is true: a `secretKey` string,
+   * `onboard()` and `rotate()` (their new secret arrives as text). A `CryptoKey` from the credential
+   * store, or a backend that signs (`sign`), needs no opt-in.
    */
-  allowTradingKeyInBrowser?: boolean
+  dangerouslyAllowBrowser?: boolean
   /**
    * Sends operations elsewhere than the spec's method and path, for the wire and the signature alike:
    * `{ 'account.getOverview': { method: 'GET', path: '/api/v1/accounts/me/overview' } }`
@@ -60,8 +65,10 @@ export interface ExchangeClientOptions extends TransportOptions {
   routes?: Routes
 }
 
-function credentialsFrom(options: ExchangeClientOptions) {
-  const { apiKey, secretKey, sign } = options
+/** `guarded`: a secret as text is refused in a page unless `dangerouslyAllowBrowser` (onboard and rotate check before sending). */
+function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
+  const { apiKey, sign } = options
+  const secretKey = unwrapSecret(options.secretKey)
   if (apiKey === undefined && secretKey === undefined && sign === undefined) return undefined
   assertApiKey(apiKey)
   if (sign) return { apiKey, sign }
@@ -70,13 +77,14 @@ function credentialsFrom(options: ExchangeClientOptions) {
   }
   if (typeof secretKey === 'string') {
     assertSecretKey(secretKey)
+    if (guarded) refuseSecretTextInBrowser(options.dangerouslyAllowBrowser, 'hold a secret given as text')
     requireSubtle()
     const key = importSecretKey(secretKey)
     key.catch(() => undefined) // surfaced on first use, not as an unhandled rejection
     return { apiKey, sign: keySigner(key) }
   }
   if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC') {
-    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be a string or an HMAC CryptoKey')
+    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret (text, or as onboard() and rotate() return it; a structuredClone of that has none) or an HMAC CryptoKey')
   }
   return { apiKey, sign: keySigner(secretKey) }
 }
@@ -109,9 +117,10 @@ export class ExchangeCore {
     grantAccess(this, {
       transport: this.#transport,
       serviceName: this.#serviceName,
-      allowTradingKeyInBrowser: options.allowTradingKeyInBrowser === true,
+      dangerouslyAllowBrowser: options.dangerouslyAllowBrowser === true,
+      // After onboarding or rotation, which checked the browser guard before sending.
       useCredentials: (apiKey, secretKey) => {
-        this.#transport.credentials = apiKey === undefined ? undefined : credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey })
+        this.#transport.credentials = apiKey === undefined ? undefined : credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
       },
     })
   }
@@ -199,15 +208,15 @@ export class ExchangeClient extends ExchangeCore {
     return onboardWith(this, params)
   }
 
-  /** Issues a new secret for this key and signs with it from now on. Keep the returned secret: it is shown once. */
+  /**
+   * Issues a new secret for this key and signs with it from now on. Keep the returned secret
+   * (`secretKey.reveal()`): it is shown once. In a page, needs `dangerouslyAllowBrowser`.
+   */
   rotate(options?: CallOptions): Promise<RotatedKey> {
     return rotate(this, options)
   }
 
-  /**
-   * What this key is and may do: permissions, expiry, the bound account. In a browser, a key that
-   * can trade is refused (and dropped from the client) unless `allowTradingKeyInBrowser` is set.
-   */
+  /** What this key is and may do: permissions, expiry, the bound account. */
   getKeyInfo(options?: CallOptions): Promise<KeyInfo> {
     return getKeyInfo(this, options)
   }

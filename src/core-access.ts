@@ -1,15 +1,17 @@
 // What the key calls (exchange-client/keys, and ExchangeClient's own key methods) reach inside a
 // core: its transport, its browser policy, and the swap of its credentials. Held in this module, not
 // on the object, so no user code can read or replace them.
+import type { IssuedSecret } from './auth/hidden-secret.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
 import type { Transport } from './transport/http.ts'
 
 export interface CoreAccess {
   readonly transport: Transport
   readonly serviceName: string
-  readonly allowTradingKeyInBrowser: boolean
+  /** May hold a secret as text in a browser page (`dangerouslyAllowBrowser`). */
+  readonly dangerouslyAllowBrowser: boolean
   /** Signs with this key from now on; without one, the core signs nothing. The old secret is dropped. */
-  useCredentials(apiKey?: string, secretKey?: string | CryptoKey): void
+  useCredentials(apiKey?: string, secretKey?: string | IssuedSecret): void
 }
 
 const cores = new WeakMap<object, CoreAccess>()

@@ -20,6 +20,7 @@ export {
   SigningTimeoutError,
   isExchangeError,
   type AuthErrorCode,
+  type NetworkErrorCode,
   type SigningDiagnostics,
   type ExchangeErrorKind,
 } from './transport/errors.ts'
@@ -73,3 +74,4 @@ export {
   type CredentialToSave,
   type StoredCredential,
 } from './onboarding/credential-store.ts'
+export { IssuedSecret } from './auth/hidden-secret.ts'

@@ -10,17 +10,17 @@ export interface Session {
 const store = credentialStore({ name: 'demo' })
 
 /**
- * This demo places orders from the page, so it opts in to holding a trade-capable key in the
- * browser. A production dashboard should hold a read-only key, or have its backend sign (`sign`).
+ * This demo onboards and rotates in the page, where the new secret arrives as text, so it opts in.
+ * A production page should have its backend sign (`sign`), or load a CryptoKey from the store.
  */
-const TRADING_IN_PAGE = { allowTradingKeyInBrowser: true } as const
+const TRADING_IN_PAGE = { dangerouslyAllowBrowser: true } as const
 
 /**
- * The one place the page reads a freshly issued secret (onboarding, rotation): to store it, and to show
- * it to the user once. If the SDK moves the secret behind an explicit accessor, only this changes.
+ * The one place the page reads a freshly issued secret (onboarding, rotation), through the SDK's one
+ * explicit access: to show it to the user once. The store takes the secret without reading it.
  */
 export function issuedSecret(issued: OnboardedKey | RotatedKey): string {
-  return issued.secretKey
+  return issued.secretKey.reveal()
 }
 
 /** A client without a key: market data, the clock, onboarding. */
@@ -56,7 +56,7 @@ export async function createSession(client: ExchangeClient, signer: WalletSigner
   const key = await client.onboard({ signer })
   const stored = await store.save({
     apiKey: key.apiKey,
-    secretKey: issuedSecret(key),
+    secretKey: key.secretKey,
     accountId: key.accountId,
     apiKeyId: key.apiKeyId,
     walletAddress: signer.address,
@@ -68,7 +68,7 @@ export async function createSession(client: ExchangeClient, signer: WalletSigner
 /** A new secret: the running client switches to it, and the store keeps it for the next visit. */
 export async function rotateSession(session: Session): Promise<{ session: Session; rotated: RotatedKey }> {
   const rotated = await session.client.rotate()
-  const stored = await store.save({ ...session.stored, secretKey: issuedSecret(rotated) })
+  const stored = await store.save({ ...session.stored, secretKey: rotated.secretKey })
   return { session: await describe(session.client, stored), rotated }
 }
 

@@ -1,8 +1,8 @@
-// The calls on the key a core signs with: what it is (with the browser guard) and its rotation. The
-// methods of ExchangeClient and the functions of exchange-client/keys are these.
+// The calls on the key a core signs with: what it is, its rotation and onboarding (with the browser
+// guard). The methods of ExchangeClient and the functions of exchange-client/keys are these.
 import { hideSecret } from '../auth/hidden-secret.ts'
 import { accessOf } from '../core-access.ts'
-import { refuseTradingKeyInBrowser } from '../onboarding/browser-guard.ts'
+import { refuseSecretTextInBrowser } from '../onboarding/browser-guard.ts'
 import { onboardVia, type OnboardParams } from '../onboarding/onboard.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './keys.ts'
 import { operationFunction, type CallOptions, type OperationBinder } from './operation.ts'
@@ -10,27 +10,22 @@ import { operationFunction, type CallOptions, type OperationBinder } from './ope
 const rotateOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'rotate')
 const keyInfoOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'getKeyInfo')
 
-/** Issues a new secret for the core's key, and the core signs with it from now on. Keep the returned secret: it is shown once. */
+/**
+ * Issues a new secret for the core's key, and the core signs with it from now on. Keep the returned
+ * secret (`secretKey.reveal()`): it is shown once. In a page, needs `dangerouslyAllowBrowser`.
+ */
 export async function rotate(core: OperationBinder, options?: CallOptions): Promise<RotatedKey> {
+  const { dangerouslyAllowBrowser, useCredentials } = accessOf(core)
+  refuseSecretTextInBrowser(dangerouslyAllowBrowser, 'rotate the key (the new secret arrives as text)')
   const rotated = await rotateOperation(core, options)
-  accessOf(core).useCredentials(rotated.apiKey, rotated.secretKey)
+  useCredentials(rotated.apiKey, rotated.secretKey)
   return hideSecret(rotated)
 }
 
-/**
- * What the core's key is and may do: permissions, expiry, the bound account. In a browser, a key that
- * can trade is refused (and dropped from the core) unless `allowTradingKeyInBrowser` is set.
- */
+/** What the core's key is and may do: permissions, expiry, the bound account. */
 export async function getKeyInfo(core: OperationBinder, options?: CallOptions): Promise<KeyInfo> {
-  const info = await keyInfoOperation(core, options)
-  const { allowTradingKeyInBrowser, useCredentials } = accessOf(core)
-  try {
-    refuseTradingKeyInBrowser(info.permissions, allowTradingKeyInBrowser)
-  } catch (refusal) {
-    useCredentials()
-    throw refusal
-  }
-  return info
+  accessOf(core) // a core, as rotate() takes: the key calls refuse anything else alike
+  return keyInfoOperation(core, options)
 }
 
 /**
@@ -38,8 +33,8 @@ export async function getKeyInfo(core: OperationBinder, options?: CallOptions): 
  * core; with `use: true` the core signs with it from now on.
  */
 export async function onboardWith(core: OperationBinder, params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
-  const { transport, serviceName, allowTradingKeyInBrowser, useCredentials } = accessOf(core)
-  const key = await onboardVia(transport, serviceName, params, allowTradingKeyInBrowser)
+  const { transport, serviceName, dangerouslyAllowBrowser, useCredentials } = accessOf(core)
+  const key = await onboardVia(transport, serviceName, params, dangerouslyAllowBrowser)
   if (params.use === true) useCredentials(key.apiKey, key.secretKey)
   return key
 }

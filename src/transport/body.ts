@@ -19,7 +19,7 @@ export async function readBodyText(response: Response, maxBytes: number, timeout
   const timer = timeoutMs === false
     ? undefined
     : setTimeout(() => {
-      stalled = new ExchangeNetworkError('timeout', `HTTP ${response.status}: the response body did not finish within ${timeoutMs} ms`)
+      stalled = new ExchangeNetworkError('timeout', `HTTP ${response.status}: the response body did not finish within ${timeoutMs} ms`, { code: 'ETIMEDOUT' })
       void reader.cancel(stalled).catch(() => undefined)
     }, timeoutMs)
   const chunks: Uint8Array[] = []

@@ -2,6 +2,9 @@
  * The error model. Every error the SDK throws is an `ExchangeError`; `kind` tells them apart
  * without `instanceof` (which breaks when two copies of the SDK meet, e.g. ESM + script tag).
  */
+import type { NetworkErrorCode } from './network-failure.ts'
+
+export type { NetworkErrorCode }
 
 /** Authentication and permission codes the spec defines, by name and number. */
 export const AUTH_ERROR_CODES = {
@@ -171,12 +174,21 @@ export class ExchangeRedirectError extends ExchangeError {
   }
 }
 
-/** The request did not get an answer: connection refused or dropped, DNS, CORS, timeout, abort. */
+/**
+ * The request did not get an answer: connection refused or dropped, DNS, TLS, CORS, timeout, abort.
+ * The message names the method, host, port and path (never the query), and why.
+ */
 export class ExchangeNetworkError extends ExchangeError {
   declare readonly kind: 'network' | 'timeout' | 'aborted'
-  constructor(kind: 'network' | 'timeout' | 'aborted', message: string, options?: { cause?: unknown }) {
+  /**
+   * Why, as Node names it (Bun's and Deno's reports mapped to the same codes); `ETIMEDOUT` when
+   * `timeoutMs` passed. `undefined` when the runtime does not say (a browser never does).
+   */
+  readonly code: NetworkErrorCode | undefined
+  constructor(kind: 'network' | 'timeout' | 'aborted', message: string, options?: { cause?: unknown; code?: NetworkErrorCode }) {
     super(kind, message, options)
     this.name = 'ExchangeNetworkError'
+    this.code = options?.code
   }
 }
 

@@ -14,6 +14,7 @@ import {
   OrderOutcomeUnknownError,
 } from './errors.ts'
 import { isHttpError, isTimeoutError } from './ky-errors.ts'
+import { networkErrorCode, networkFailureReason, provesNeverSent } from './network-failure.ts'
 import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
 import { kyRetry, type RetryOptions } from './retry.ts'
@@ -68,15 +69,14 @@ const CLOCK_PATH = '/api/v1/system/time'
 const JSON_CONTENT = { 'content-type': 'application/json' }
 const MAX_TIMER_MS = 2 ** 31 - 1
 
-/** Node's fetch says why a connection failed; a refused one certainly carried nothing. */
-function neverSent(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause
-  return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND'
-}
-
 /** A write attempt that got this may have been applied: no answer, or a 5xx (which proves no refusal). */
 function mayHaveLanded(error: unknown): boolean {
-  return isHttpError(error) ? error.response.status >= 500 : !neverSent(error)
+  return isHttpError(error) ? error.response.status >= 500 : !provesNeverSent(error)
+}
+
+/** `POST api.example:443 /api/v1/perp/orders`: where a call went, never its query. */
+function endpointOf(method: string, url: URL): string {
+  return `${method} ${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')} ${url.pathname}`
 }
 
 /** One call across its attempts. */
@@ -216,7 +216,7 @@ export class Transport {
         `${request.method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
-    if (spec.signal?.aborted) throw new ExchangeNetworkError('aborted', `${request.method} ${spec.path} was aborted`, { cause: spec.signal.reason })
+    if (spec.signal?.aborted) throw new ExchangeNetworkError('aborted', `${endpointOf(request.method, request.url)} was aborted`, { cause: spec.signal.reason })
     return this.#call(spec, request, (call) => this.#sendWithClock<T>(spec, request, signed, call))
   }
 
@@ -225,7 +225,7 @@ export class Transport {
     const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
     // Timers take at most 2^31 - 1 ms (a longer one fires at once).
     const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
-    const call: Call = { lost: undefined, lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, `${request.method} ${spec.path}`, spec.signal) }
+    const call: Call = { lost: undefined, lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, endpointOf(request.method, request.url), spec.signal) }
     try {
       return await run(call)
     } catch (error) {
@@ -299,7 +299,7 @@ export class Transport {
       if (isHttpError(error)) {
         response = error.response
       } else {
-        throw this.#networkError(error, method, spec, attempt.left, call)
+        throw this.#networkError(error, method, url, spec, attempt.left, call)
       }
     }
     const redirect = redirectOf(response)
@@ -349,15 +349,21 @@ export class Transport {
     return new OrderOutcomeUnknownError(spec.clientOrderId, cause, undefined, call.lastSignedAt)
   }
 
-  #networkError(error: unknown, method: string, spec: RequestSpec, left: boolean, call: Call): ExchangeError {
-    const aborted = spec.signal?.aborted === true
-    const timedOut = isTimeoutError(error)
+  #networkError(error: unknown, method: string, url: URL, spec: RequestSpec, left: boolean, call: Call): ExchangeError {
     const isWrite = method !== 'GET' && method !== 'HEAD'
+    const failure = this.#failure(error, endpointOf(method, url), spec, call)
     // A write that left may have been applied, whatever stopped us waiting for its answer (an abort included).
-    if (isWrite && left && !neverSent(error)) return this.#unknown(spec, error, call)
+    if (isWrite && left && !provesNeverSent(error)) return this.#unknown(spec, failure, call)
+    return failure
+  }
+
+  #failure(error: unknown, endpoint: string, spec: RequestSpec, call: Call): ExchangeError {
     if (error instanceof ExchangeError) return error
-    if (aborted) return new ExchangeNetworkError('aborted', `${method} ${spec.path} was aborted`, { cause: error })
-    if (timedOut) return new ExchangeNetworkError('timeout', `${method} ${spec.path} got no answer within the timeout`, { cause: error })
-    return new ExchangeNetworkError('network', `${method} ${spec.path} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error })
+    if (spec.signal?.aborted === true) return new ExchangeNetworkError('aborted', `${endpoint} was aborted`, { cause: error })
+    if (isTimeoutError(error)) {
+      return new ExchangeNetworkError('timeout', `${endpoint} got no answer within ${call.timeoutMs} ms (timeoutMs)`, { cause: error, code: 'ETIMEDOUT' })
+    }
+    const code = networkErrorCode(error)
+    return new ExchangeNetworkError('network', `${endpoint} failed: ${networkFailureReason(error, code)}`, { cause: error, code })
   }
 }

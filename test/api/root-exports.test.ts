@@ -10,8 +10,8 @@ const ROOT_VALUES = [
   'ExchangeClient', 'ExchangeCore',
   // onboarding and wallet signers
   'onboard', 'loginMessage', 'eip1193Signer', 'viemSigner', 'ethersSigner', 'solanaSigner', 'isUserRejection',
-  // the credential store
-  'credentialStore',
+  // the credential store, and the secret onboarding and rotation return (which it and the client take)
+  'credentialStore', 'IssuedSecret',
   // errors, their code table and guards
   'AUTH_ERROR_CODES', 'ExchangeError', 'ExchangeApiError', 'ExchangeValidationError', 'ExchangeResponseError', 'ExchangeNetworkError',
   'ExchangeRedirectError', 'OrderOutcomeUnknownError', 'OnboardingOutcomeUnknownError', 'SigningCancelledError', 'SigningFailedError',

@@ -82,8 +82,11 @@ function uniqueId(label: string): string {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
+/** The cases run in pages too (script tag, Chromium), where a secret as text needs the opt-in. */
+const SECRET_AS_TEXT = { dangerouslyAllowBrowser: true } as const
+
 function traderClient(context: ConformanceContext, options: Partial<Sdk.ExchangeClientOptions> = {}) {
-  return new context.sdk.ExchangeClient({ baseUrl: context.baseUrl, ...context.keys.trader, ...options })
+  return new context.sdk.ExchangeClient({ baseUrl: context.baseUrl, ...context.keys.trader, ...SECRET_AS_TEXT, ...options })
 }
 
 /** A trader's client whose every HTTP exchange is recorded. */
@@ -115,6 +118,7 @@ async function sentByVectorClient(sdk: SdkModule, vector: SigningVector, method:
   const client = new sdk.ExchangeClient({
     baseUrl: 'http://vectors.invalid',
     ...VECTOR_KEY,
+    ...SECRET_AS_TEXT,
     now: () => Number(vector.timestamp),
     fetch: async (input, init) => {
       seen.push(new Request(input, init))
@@ -276,6 +280,44 @@ export const conformanceCases: readonly ConformanceCase[] = [
       ok(sdk.isExchangeError(write, 'outcome-unknown'), `an unknown outcome, got ${String(write)}`)
       ok(sdk.isExchangeError(write.cause, 'redirect'), `caused by the redirect, got ${String(write.cause)}`)
       equal(await recorded(), before, 'requests that reached the redirect target')
+    },
+  },
+  {
+    name: 'a refused connection names host, port and code (where the runtime hides the cause, says so)',
+    async run({ sdk }) {
+      // Nothing listens on port 2, and fetch does not block it (it blocks 1, 7, 9 …: "bad port").
+      const client = new sdk.ExchangeClient({ baseUrl: 'http://127.0.0.1:2', retry: false, timeoutMs: 10_000 })
+      const error = await rejects(client.request({ method: 'GET', path: '/api/v1/perp/markets', query: { cursor: 'conf-query' } }), 'a read from a closed port')
+      ok(sdk.isExchangeError(error, 'network') && error instanceof sdk.ExchangeNetworkError, `a network error, got ${String(error)}`)
+      // A page is told "Failed to fetch"; Cloudflare's workerd "Network connection lost.".
+      const hider = typeof (globalThis as { document?: unknown }).document !== 'undefined' ? 'the browser'
+        : globalThis.navigator?.userAgent === 'Cloudflare-Workers' ? 'the runtime (workerd)' : undefined
+      if (hider) {
+        equal(error.code, undefined, 'the code')
+        includes(error.message, `GET 127.0.0.1:2 /api/v1/perp/markets failed: ${hider} hides the cause`, 'the message')
+      } else {
+        equal(error.message, 'GET 127.0.0.1:2 /api/v1/perp/markets failed: connection refused (ECONNREFUSED)', 'the message')
+        equal(error.code, 'ECONNREFUSED', 'the code')
+      }
+      excludes(error.message, 'conf-query', 'the message')
+    },
+  },
+  {
+    name: 'a secret as text needs dangerouslyAllowBrowser in a page, and nowhere else',
+    async run(context) {
+      const { sdk } = context
+      const inPage = typeof (globalThis as { document?: unknown }).document !== 'undefined'
+      const build = () => new context.sdk.ExchangeClient({ baseUrl: context.baseUrl, ...context.keys.trader })
+      if (inPage) {
+        const refusal = throws(build, 'a secret as text in a page, without the opt-in')
+        ok(refusal instanceof sdk.ExchangeValidationError, 'an ExchangeValidationError')
+        equal(refusal.field, 'dangerouslyAllowBrowser', 'the field named')
+      } else {
+        await build().request({ method: 'GET', path: INTROSPECT })
+      }
+      // A non-extractable CryptoKey needs no opt-in anywhere.
+      const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(context.keys.trader.secretKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+      await new sdk.ExchangeClient({ baseUrl: context.baseUrl, apiKey: context.keys.trader.apiKey, secretKey: key }).request({ method: 'GET', path: INTROSPECT })
     },
   },
   {
