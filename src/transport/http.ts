@@ -121,14 +121,16 @@ const bodies = new WeakMap<Request, string>()
  * A fetch the caller plugs in gets the `Request` itself.
  */
 function sendWithGlobalFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  if (!(input instanceof Request)) return globalThis.fetch(input, init)
-  const body = bodies.get(input)
-  return globalThis.fetch(input.url, {
+  const body = input instanceof Request ? bodies.get(input) : undefined
+  // A Request the signing hook never saw (none today) goes as it is, streamed body and all.
+  if (body === undefined) return globalThis.fetch(input, init)
+  const request = input as Request
+  return globalThis.fetch(request.url, {
     ...init,
-    method: input.method,
-    headers: input.headers,
+    method: request.method,
+    headers: request.headers,
     body: body === '' ? undefined : body,
-    signal: input.signal,
+    signal: request.signal,
     redirect: 'manual',
   })
 }
