@@ -38,10 +38,14 @@ function shipped(file: string): Size {
   return { minified: code.byteLength, gzip: gzip(code) }
 }
 
+// Issue #15 asks for 8 KB (core), 20 KB (full ESM) and 22 KB (IIFE); not met. Loading ky on the first
+// call instead of at import (Node's cold start: importing ky loads its fetch and web streams, ~55 ms)
+// costs 0.7-0.8 KB gzip in a bundle (the bundler wraps ky's modules to initialise them lazily), the
+// clock's queue of uses 0.2 KB; the four budgets they crossed took that on (+0.7 to +1.1 KB). Where the bytes go: docs/performance.md.
 const BUDGETS: Budget[] = [
   {
     name: 'core program (signed ExchangeCore.request)',
-    limit: 14_800,
+    limit: 15_500,
     measure: () => bundled(`
       import { ExchangeCore } from './dist/index.js'
       const client = new ExchangeCore({ baseUrl: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
@@ -53,7 +57,7 @@ const BUDGETS: Budget[] = [
     // ~4.4 KB gzip of it (the transport, src/transport/http.ts, is built on it), the input validation of
     // placeOrder (valibot, the order schemas, parseInput) ~3.5 KB, and the core's transport the rest.
     name: 'one-method program (signed placeOrder of exchange-client/perp on ExchangeCore)',
-    limit: 18_200,
+    limit: 19_000,
     measure: () => bundled(`
       import { ExchangeCore } from './dist/index.js'
       import { placeOrder } from './dist/perp.js'
@@ -63,7 +67,7 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 19_200,
+    limit: 20_300,
     measure: () => bundled(`
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'
@@ -73,7 +77,7 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 27_700,
+    limit: 28_600,
     measure: () => bundled(`export * from './dist/index.js'`),
   },
   {
