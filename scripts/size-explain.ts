@@ -68,7 +68,7 @@ function moduleName(path: string): string {
 /** Prints one program's total and its per-module breakdown, largest first. */
 export function explain(name: string, code: string, map: { sources: string[]; mappings: string }, metafile: Metafile): void {
   const total = gzip(code)
-  const output = Object.values(metafile.outputs).find((o) => !o.path?.endsWith?.('.map') && Object.keys(o.inputs).length > 0)!
+  const output = Object.entries(metafile.outputs).find(([path]) => path.endsWith('.js'))![1]
   const ranges = new Map<string, Array<[number, number]>>()
   for (const [source, list] of rangesBySource(code, map)) ranges.set(moduleName(source), [...(ranges.get(moduleName(source)) ?? []), ...list])
   const rows = new Map<string, { minified: number; cut: Array<[number, number]> }>()
