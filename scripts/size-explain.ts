@@ -95,5 +95,6 @@ export function explain(name: string, code: string, map: { sources: string[]; ma
     .sort((a, b) => b.minified - a.minified)
   console.log(`\n${name}: ${total} B gzip, ${code.length} B minified`)
   console.log(`  ${'module'.padEnd(44)} ${'minified'.padStart(8)} ${'gzip'.padStart(6)}`)
-  for (const row of table) console.log(`  ${row.module.padEnd(44)} ${String(row.minified).padStart(8)} ${String(row.gzip).padStart(6)}`)
+  // A module with no mapped code (a re-export) has no gzip figure of its own.
+  for (const row of table) console.log(`  ${row.module.padEnd(44)} ${String(row.minified).padStart(8)} ${(Number.isNaN(row.gzip) ? '-' : String(row.gzip)).padStart(6)}`)
 }
