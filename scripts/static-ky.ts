@@ -7,15 +7,17 @@ import type { Plugin } from 'vite'
  * call still awaits the same promise of the module, so the transport behaves the same.
  */
 export function loadKyStatically(): Plugin {
-  const lazy = "import('./ky-load.ts')"
+  const lazy = /import\((['"])\.\/ky-load\.ts\1\)/
   return {
     name: 'load-ky-statically',
-    enforce: 'pre',
+    // After TypeScript is stripped, as the other plugins: the source map then still embeds http.ts as written.
+    enforce: 'post',
     transform(code, id) {
       if (!id.endsWith('/src/transport/http.ts')) return undefined
       // The size budget of the IIFE counts on this: a changed import is an error, not a silent kilobyte.
-      if (!code.includes(lazy)) this.error(`load-ky-statically: src/transport/http.ts no longer has ${lazy}`)
-      return { code: `import * as kyLoadedStatically from './ky-load.ts'\n${code.replace(lazy, 'Promise.resolve(kyLoadedStatically)')}`, map: null }
+      if (!lazy.test(code)) this.error("load-ky-statically: src/transport/http.ts no longer has import('./ky-load.ts')")
+      // On the first line, so every line of http.ts keeps its number in the source map.
+      return { code: `import * as kyLoadedStatically from './ky-load.ts'; ${code.replace(lazy, 'Promise.resolve(kyLoadedStatically)')}`, map: null }
     },
   }
 }
