@@ -1,4 +1,6 @@
 import { defineConfig, type UserConfig } from 'vite'
+import { markSchemasPure } from './scripts/pure-schemas.ts'
+import { loadKyStatically } from './scripts/static-ky.ts'
 import { stripOperationDocs } from './scripts/strip-operation-docs.ts'
 
 /**
@@ -28,7 +30,7 @@ export const libraryEntries = {
 // The published ESM is not minified: users' bundlers minify it again anyway, and stack traces,
 // `error.constructor.name` and debuggers show the real names. Source maps point at src/.
 const library: UserConfig = {
-  plugins: [stripOperationDocs()],
+  plugins: [stripOperationDocs(), markSchemasPure()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -46,7 +48,7 @@ const library: UserConfig = {
 const CLASS_NAMES = { class: true, function: false }
 
 const scriptTag: UserConfig = {
-  plugins: [stripOperationDocs()],
+  plugins: [stripOperationDocs(), markSchemasPure(), loadKyStatically()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,

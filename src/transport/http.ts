@@ -5,13 +5,13 @@ import { readBodyText } from './body.ts'
 import { Deadline } from './deadline.ts'
 import { openEnvelope, type Envelope } from './envelope.ts'
 import {
-  AUTH_ERROR_CODES,
   ExchangeApiError,
   ExchangeError,
   ExchangeNetworkError,
   ExchangeResponseError,
   ExchangeValidationError,
   OrderOutcomeUnknownError,
+  type AUTH_ERROR_CODES,
 } from './errors.ts'
 import { isHttpError, isTimeoutError } from './ky-errors.ts'
 import { networkErrorCode, networkFailureReason, provesNeverSent } from './network-failure.ts'
@@ -68,6 +68,8 @@ export interface TransportOptions {
 const CLOCK_PATH = '/api/v1/system/time'
 const JSON_CONTENT = { 'content-type': 'application/json' }
 const MAX_TIMER_MS = 2 ** 31 - 1
+/** The code number alone, not the table of codes: a bundle then carries one number, not ten. */
+const TIMESTAMP_EXPIRED: (typeof AUTH_ERROR_CODES)['AUTH_TIMESTAMP_EXPIRED'] = 11004
 
 /** A write attempt that got this may have been applied: no answer, or a 5xx (which proves no refusal). */
 function mayHaveLanded(error: unknown): boolean {
@@ -245,7 +247,7 @@ export class Transport {
     try {
       return await this.#attempt<T>(spec, request, signed, call)
     } catch (error) {
-      if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== AUTH_ERROR_CODES.AUTH_TIMESTAMP_EXPIRED) throw error
+      if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== TIMESTAMP_EXPIRED) throw error
       // The service rejected our clock, so nothing was executed: re-measure (unless that happened
       // since this call was signed), then sign afresh once.
       if (epoch === this.#clockEpoch) await call.deadline.race(this.syncClock())
