@@ -70,6 +70,12 @@ const RUN_BY: Row[] = [
 const commands = readmeCommands(readText(ROOT, 'README.md'))
 const rowsOf = (command: string) => RUN_BY.filter((row) => row.command.test(command))
 
+describe('README.md is read in ten minutes', () => {
+  it('stays under 500 lines (the rest lives in docs/)', () => {
+    expect(readText(ROOT, 'README.md').split('\n').length).toBeLessThan(500)
+  })
+})
+
 describe('every command in README.md is run by a test', () => {
   it('finds the commands: the two set-up commands, the curl script', () => {
     expect(commands).toContain('npm ci')
