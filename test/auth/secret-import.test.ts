@@ -13,9 +13,9 @@ afterEach(() => {
 
 /** Records the key bytes WebCrypto was given, as they are after the import. */
 function watchImport(fail = false) {
-  const seen: Uint8Array[] = []
+  const seen: Uint8Array<ArrayBuffer>[] = []
   const realImport = crypto.subtle.importKey.bind(crypto.subtle)
-  vi.spyOn(crypto.subtle, 'importKey').mockImplementation(((format: 'raw', data: Uint8Array, ...rest: [never, boolean, KeyUsage[]]) => {
+  vi.spyOn(crypto.subtle, 'importKey').mockImplementation(((format: 'raw', data: Uint8Array<ArrayBuffer>, ...rest: [never, boolean, KeyUsage[]]) => {
     seen.push(data)
     expect(new TextDecoder().decode(data)).toBe(secretKey) // what was imported: the text, not hex-decoded bytes
     return fail ? Promise.reject(new Error('import refused')) : realImport(format, data, ...rest)
