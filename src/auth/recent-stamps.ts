@@ -39,7 +39,11 @@ const expired = (at: number, mono: number) => mono - at >= REMEMBER_MS
  */
 export class RecentStamps {
   readonly #byKey = new Map<number, Payload>()
-  #floor = { stamp: -Infinity, at: -Infinity }
+  #floor = {
+    // Stryker disable next-line UnaryOperator: the first floor has expired (at −∞): its stamp is never read
+    stamp: -Infinity,
+    at: -Infinity,
+  }
 
   /** Payloads remembered now. */
   get size(): number {
