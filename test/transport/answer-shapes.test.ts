@@ -8,7 +8,7 @@ const baseUrl = 'https://api.example.test'
 const answer = (reply: Response) =>
   new ExchangeClient({ baseUrl, fetch: fetchDouble(reply).fetch, retry: false })
     .request({ method: 'GET', path: '/p' })
-    .then((data) => ({ data }), (error: unknown) => ({ error }))
+    .then((data): { data?: unknown; error?: unknown } => ({ data }), (error: unknown) => ({ error }))
 /** A body with no content-type header at all. */
 const untyped = (text: string, status = 502) => new Response(new TextEncoder().encode(text), { status })
 
