@@ -9,6 +9,7 @@ const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: 'i
 rmSync('dist', { recursive: true, force: true })
 run(bin('vite'), ['build', '--mode', 'lib', '--logLevel', 'warn'])
 run(bin('vite'), ['build', '--mode', 'iife', '--logLevel', 'warn'])
+run(bin('vite'), ['build', '--mode', 'iife-strict', '--logLevel', 'warn'])
 run(bin('tsc'), ['-p', 'tsconfig.build.json'])
 
 // Our sources import './x.ts'; published declarations must name './x.js'.

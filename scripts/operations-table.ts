@@ -30,7 +30,7 @@ const row = (section: string, method: string, op: Operation<any, any>) =>
 const keyRows = [
   row('Authentication', 'client.onboard', onboardingOperations.onboard),
   row('Authentication', 'client.rotate', keysOperations.rotate),
-  row('Authentication', 'client.introspect', keysOperations.introspect),
+  row('Authentication', 'client.getKeyInfo', keysOperations.getKeyInfo),
 ]
 
 export function renderOperationsTable(): string {

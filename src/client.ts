@@ -1,34 +1,38 @@
 import { ServerClock } from './auth/clock.ts'
+import { clockReading, type ClockReading } from './auth/clock-reading.ts'
 import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
 import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
 import { accountApi } from './api/account.ts'
+import type { SystemMethods } from './api/api.generated.ts'
 import { championshipApi } from './api/championship.ts'
 import { bindOperations, responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
 import { perpApi } from './api/perp/index.ts'
 import { predictionApi } from './api/prediction/index.ts'
 import { spotApi } from './api/spot/index.ts'
+import { getKeyInfo, onboardWith, rotate } from './api/key-calls.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
 import { systemOperations } from './api/system.ts'
-import { hideSecret } from './auth/hidden-secret.ts'
-import { refuseTradingKeyInBrowser } from './onboarding/browser-guard.ts'
+import type { IssuedSecret } from './auth/hidden-secret.ts'
+import { unwrapSecret } from './auth/unwrap-secret.ts'
+import { grantAccess } from './core-access.ts'
+import { refuseSecretTextInBrowser } from './onboarding/browser-guard.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
-import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
+import type { OnboardParams } from './onboarding/onboard.ts'
 import { ExchangeValidationError } from './transport/errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
 import { checkTransportOptions } from './transport/prepare.ts'
-
-export { DEFAULT_SERVICE_NAME }
 
 export interface ExchangeClientOptions extends TransportOptions {
   /** `<prefix>_<64 hex>`. Without it the client serves the open endpoints only. */
   apiKey?: string
   /**
-   * The 64-hex secret, or an HMAC `CryptoKey` already imported (e.g. loaded from the browser
-   * credential store). The client keeps no readable copy of it.
+   * The 64-hex secret (as text, or as onboarding and rotation return it), or an HMAC `CryptoKey`
+   * already imported (e.g. loaded from the browser credential store). The client keeps no readable
+   * copy of it. In a browser page, a secret as text needs `dangerouslyAllowBrowser`.
    */
-  secretKey?: string | CryptoKey
+  secretKey?: string | CryptoKey | IssuedSecret
   /** Signs payloads elsewhere (a backend, node:crypto) instead of with `secretKey`. */
   sign?: SignFunction
   /** Starts every login message. Default: the real service's, `1024 Exchange`. */
@@ -42,26 +46,29 @@ export interface ExchangeClientOptions extends TransportOptions {
   monotonicNow?: () => number
   /**
    * `responseSchemas` from `exchange-client/strict` checks each answer's `data` against its
-   * operation's light schema. Default `off`: the schemas are not even bundled.
+   * operation's response schema (naming the field that breaks it). Default `off`: the schemas are not even bundled.
    */
   validateResponses?: ResponseChecking
   /**
-   * In a browser page, a key that can trade is refused (at onboarding, and by `introspect()`)
-   * unless this is true. Prefer a read-only key there, or a backend that signs (`sign`).
+   * In a browser page, a secret held as text is refused unless this is true: a `secretKey` string,
+   * `onboard()` and `rotate()` (their new secret arrives as text). A `CryptoKey` from the credential
+   * store, or a backend that signs (`sign`), needs no opt-in.
    */
-  allowTradingKeyInBrowser?: boolean
+  dangerouslyAllowBrowser?: boolean
   /**
    * Sends operations elsewhere than the spec's method and path, for the wire and the signature alike:
    * `{ 'account.getOverview': { method: 'GET', path: '/api/v1/accounts/me/overview' } }`
    * (`realServiceRoutes` holds the known differences of the real service). Names are the client's
-   * group and method; `keys.rotate` and `keys.introspect` name the key calls. Checked when the client
+   * group and method; `keys.rotate` and `keys.getKeyInfo` name the key calls. Checked when the client
    * is built.
    */
   routes?: Routes
 }
 
-function credentialsFrom(options: ExchangeClientOptions) {
-  const { apiKey, secretKey, sign } = options
+/** `guarded`: a secret as text is refused in a page unless `dangerouslyAllowBrowser` (onboard and rotate check before sending). */
+function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
+  const { apiKey, sign } = options
+  const secretKey = unwrapSecret(options.secretKey)
   if (apiKey === undefined && secretKey === undefined && sign === undefined) return undefined
   assertApiKey(apiKey)
   if (sign) return { apiKey, sign }
@@ -70,13 +77,14 @@ function credentialsFrom(options: ExchangeClientOptions) {
   }
   if (typeof secretKey === 'string') {
     assertSecretKey(secretKey)
+    if (guarded) refuseSecretTextInBrowser(options.dangerouslyAllowBrowser, 'hold a secret given as text')
     requireSubtle()
     const key = importSecretKey(secretKey)
     key.catch(() => undefined) // surfaced on first use, not as an unhandled rejection
     return { apiKey, sign: keySigner(key) }
   }
   if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC') {
-    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be a string or an HMAC CryptoKey')
+    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret (text, or as onboard() and rotate() return it; a structuredClone of that has none) or an HMAC CryptoKey')
   }
   return { apiKey, sign: keySigner(secretKey) }
 }
@@ -89,18 +97,32 @@ const redacted = (apiKey: string | undefined) => (apiKey ? `${apiKey.slice(0, 9)
  */
 export class ExchangeCore {
   readonly #transport: Transport
+  readonly #clock: ClockReading
   readonly #validateResponses: ResponseChecking
   readonly #routes: Routes
   /** The groups bound so far: a route naming another group names no operation. */
   readonly #boundGroups = new Set<string>()
-  readonly serviceName: string
+  readonly #serviceName: string
 
   constructor(options: ExchangeClientOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
-    this.#transport = new Transport(options, new ServerClock(options.now, options.monotonicNow), credentialsFrom(options))
+    // Copies: the caller's options object, changed later, does not change this client.
+    const { retry } = options
+    const transportOptions = { ...options, retry: typeof retry === 'object' && retry !== null ? { ...retry } : retry }
+    this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow), credentialsFrom(options))
+    this.#clock = clockReading(this.#transport.clock)
     this.#validateResponses = responseChecking(options.validateResponses)
     this.#routes = checkRoutes(options.routes)
-    this.serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
+    this.#serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
+    grantAccess(this, {
+      transport: this.#transport,
+      serviceName: this.#serviceName,
+      dangerouslyAllowBrowser: options.dangerouslyAllowBrowser === true,
+      // After onboarding or rotation, which checked the browser guard before sending.
+      useCredentials: (apiKey, secretKey) => {
+        this.#transport.credentials = apiKey === undefined ? undefined : credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
+      },
+    })
   }
 
   /**
@@ -108,12 +130,12 @@ export class ExchangeCore {
    * (`'perp'`) picks the table's response schemas when `validateResponses` has them, and the
    * table's `routes` (a route naming no operation of the table is refused here).
    */
-  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys'): Api<Ops> {
+  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys', part?: 'part'): Api<Ops> {
     const checks = this.#validateResponses
     if (group === undefined) return bindOperations(this.#transport, ops)
     this.#boundGroups.add(group)
-    const responses = checks !== 'off' && group !== 'keys' ? checks[group] : undefined
-    return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops))
+    const responses = checks !== 'off' ? checks[group] : undefined
+    return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops, part === 'part'), group)
   }
 
   /** Refuses a route whose group this client never bound (`ExchangeClient` binds them all). */
@@ -121,14 +143,14 @@ export class ExchangeCore {
     refuseUnboundRoutes(this.#routes, this.#boundGroups)
   }
 
-  /** @internal The transport the typed methods send through. */
-  protected get transport(): Transport {
-    return this.#transport
+  /** The client's estimate of the server's clock, read-only (`syncClock()` re-measures it). */
+  get clock(): ClockReading {
+    return this.#clock
   }
 
-  /** The client's estimate of the server's clock. */
-  get clock(): ServerClock {
-    return this.#transport.clock
+  /** Starts every login message (`<serviceName> - login - <timestamp>`). */
+  get serviceName(): string {
+    return this.#serviceName
   }
 
   get baseUrl(): string {
@@ -153,11 +175,6 @@ export class ExchangeCore {
     return this.#transport.syncClock()
   }
 
-  /** Swaps in new credentials (after rotation). The old secret is dropped. */
-  protected useCredentials(apiKey: string, secretKey: string | CryptoKey): void {
-    this.#transport.credentials = credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey })
-  }
-
   toJSON(): Record<string, unknown> {
     return { baseUrl: this.baseUrl, apiKey: redacted(this.apiKey), serviceName: this.serviceName }
   }
@@ -169,18 +186,16 @@ export class ExchangeCore {
 
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
-  readonly #allowTradingKeyInBrowser: boolean
-  readonly system = this.bind(systemOperations, 'system')
+  readonly system: SystemMethods = this.bind(systemOperations, 'system')
   readonly account = accountApi(this)
   readonly perp = perpApi(this)
   readonly spot = spotApi(this)
   readonly prediction = predictionApi(this)
   readonly championship = championshipApi(this)
-  readonly #keys = this.bind(keysOperations, 'keys')
 
   constructor(options: ExchangeClientOptions) {
     super(options)
-    this.#allowTradingKeyInBrowser = options.allowTradingKeyInBrowser === true
+    this.bind(keysOperations, 'keys') // refuses a key route that names no key operation
     this.refuseUnboundRoutes()
   }
 
@@ -189,31 +204,20 @@ export class ExchangeClient extends ExchangeCore {
    * builds a signed client (`new ExchangeClient({ baseUrl, ...key })`); with `use: true` this
    * client signs with it from now on.
    */
-  async onboard(params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
-    const key = await onboardVia(this.transport, this.serviceName, params, this.#allowTradingKeyInBrowser)
-    if (params.use === true) this.useCredentials(key.apiKey, key.secretKey)
-    return key
-  }
-
-  /** Issues a new secret for this key and signs with it from now on. Keep the returned secret: it is shown once. */
-  async rotate(options?: CallOptions): Promise<RotatedKey> {
-    const rotated = await this.#keys.rotate(options)
-    this.useCredentials(rotated.apiKey, rotated.secretKey)
-    return hideSecret(rotated)
+  onboard(params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
+    return onboardWith(this, params)
   }
 
   /**
-   * What this key is and may do: permissions, expiry, the bound account. In a browser, a key that
-   * can trade is refused (and dropped from the client) unless `allowTradingKeyInBrowser` is set.
+   * Issues a new secret for this key and signs with it from now on. Keep the returned secret
+   * (`secretKey.reveal()`): it is shown once. In a page, needs `dangerouslyAllowBrowser`.
    */
-  async introspect(options?: CallOptions): Promise<KeyInfo> {
-    const info = await this.#keys.introspect(options)
-    try {
-      refuseTradingKeyInBrowser(info.permissions, this.#allowTradingKeyInBrowser)
-    } catch (refusal) {
-      this.transport.credentials = undefined
-      throw refusal
-    }
-    return info
+  rotate(options?: CallOptions): Promise<RotatedKey> {
+    return rotate(this, options)
+  }
+
+  /** What this key is and may do: permissions, expiry, the bound account. */
+  getKeyInfo(options?: CallOptions): Promise<KeyInfo> {
+    return getKeyInfo(this, options)
   }
 }

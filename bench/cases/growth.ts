@@ -113,8 +113,8 @@ export async function growthCase(settings: Settings): Promise<Section> {
     }
     section.notes.push(growthNote('Batches, prepare (no I/O)', 'order', prepared), growthNote('Batches, validate + send', 'order', batched))
 
-    // Per attempt the transport stamps the unsigned payload (the clock keys it by a one-pass digest)
-    // and signs timestamp + payload; each call's payload differs, as real traffic's does.
+    // Per attempt the transport stamps the unsigned payload (the clock keys it by a digest that reads at
+    // most 1,024 characters, in place) and signs timestamp + payload; each call's payload differs.
     const clock = new ServerClock()
     const stamped: Point[] = []
     const requested: Point[] = []
@@ -126,8 +126,8 @@ export async function growthCase(settings: Settings): Promise<Section> {
         {
           name: 'stamp+sign',
           fn: () => {
-            const unsigned = signingPayload('', 'POST', `/api/v1/notes/${n++}`, body)
-            return sign.cached(String(clock.stamp(unsigned)) + unsigned)
+            const head = signingPayload('', 'POST', `/api/v1/notes/${n++}`, '')
+            return sign.cached(String(clock.stamp(head, body)) + head + body)
           },
         },
         { name: 'request', fn: viaSdk(client, call) },

@@ -1,6 +1,6 @@
 // The two ways the request cases reach the loopback server: the SDK, and a bare fetch of a request
 // signed ahead of time (the floor: no URL building, no clock, no signing, no hooks).
-import { ExchangeCore } from '../../src/client.ts'
+import { ExchangeClient } from '../../src/client.ts'
 import { hmacHex, importSecretKey, signingPayload } from '../../src/auth/signer.ts'
 import { BENCH_KEY } from '../fixtures/keys.ts'
 
@@ -12,7 +12,7 @@ export interface Call {
   body?: unknown
 }
 
-export const sdkClient = (baseUrl: string) => new ExchangeCore({ baseUrl, ...BENCH_KEY })
+export const sdkClient = (baseUrl: string) => new ExchangeClient({ baseUrl, ...BENCH_KEY })
 
 /**
  * Real traffic rarely repeats one signed request many times a millisecond, and the service's rules
@@ -21,22 +21,25 @@ export const sdkClient = (baseUrl: string) => new ExchangeCore({ baseUrl, ...BEN
  */
 export const distinct = (call: Call, n: number): Call => ({ ...call, path: `${call.path}/${n}` })
 
-export function viaSdk(client: ExchangeCore, call: Call): () => Promise<unknown> {
+export function viaSdk(client: ExchangeClient, call: Call, signed = true): () => Promise<unknown> {
   let n = 0
+  if (!signed) return () => client.request({ ...call, auth: false })
   return () => client.request(distinct(call, n++))
 }
 
 /** The same request as `viaSdk`'s first, signed once ahead of time: the floor. */
-export async function viaPresignedFetch(baseUrl: string, given: Call): Promise<() => Promise<unknown>> {
-  const call = distinct(given, 0)
+export async function viaPresignedFetch(baseUrl: string, given: Call, signed = true): Promise<() => Promise<unknown>> {
+  const call = signed ? distinct(given, 0) : given
   const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
   const timestamp = String(Date.now())
   const key = await importSecretKey(BENCH_KEY.secretKey)
-  const headers: Record<string, string> = {
-    'X-API-KEY': BENCH_KEY.apiKey,
-    'X-TIMESTAMP': timestamp,
-    'X-SIGNATURE': await hmacHex(key, signingPayload(timestamp, call.method, call.path, body ?? '')),
-  }
+  const headers: Record<string, string> = signed
+    ? {
+      'X-API-KEY': BENCH_KEY.apiKey,
+      'X-TIMESTAMP': timestamp,
+      'X-SIGNATURE': await hmacHex(key, signingPayload(timestamp, call.method, call.path, body ?? '')),
+    }
+    : {}
   if (body !== undefined) headers['content-type'] = 'application/json'
   const query = call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : ''
   const href = baseUrl + call.path + query

@@ -67,8 +67,11 @@ export async function measure(candidates: Candidate[], settings: Settings): Prom
  * each other, so a machine-wide slow spell cancels out of each round's ratio.
  */
 export function ratio(a: Timing, b: Timing): number {
-  return median(a.rounds.map((value, i) => value / b.rounds[i]!))
+  return median(roundRatios(a, b))
 }
+
+/** `a` over `b` in each round. */
+export const roundRatios = (a: Timing, b: Timing) => a.rounds.map((value, i) => value / b.rounds[i]!)
 
 /** `n` calls of `op` in flight at once, awaited together: one iteration of `n` operations. */
 export function inFlight(n: number, op: () => Promise<unknown>): Pick<Candidate, 'fn' | 'ops'> {

@@ -1,7 +1,7 @@
 // What a bench case produces, and how it is written: bench/results.json and bench/results.md.
 import { cpus, loadavg } from 'node:os'
 import { writeFileSync } from 'node:fs'
-import { ratio, type Timing } from './measure.ts'
+import { ratio, roundRatios, type Timing } from './measure.ts'
 
 /** One figure: ours next to the baseline measured in the same run, and their ratio. */
 export interface Row {
@@ -19,6 +19,8 @@ export interface Row {
   target?: { ratio: number; met: boolean }
   /** Per-round figures (ops/s) behind a measured row, to judge the noise. */
   rounds?: { subject: number[]; baseline: number[] }
+  /** The lowest and highest per-round ratio (the ratio itself is their median). */
+  spread?: { min: number; max: number }
 }
 
 export interface Section {
@@ -49,8 +51,10 @@ export function row(fields: RowFields): Row {
  */
 export function timed(subject: Timing, baseline: Timing, unit: 'ops/s' | 'req/s' | 'µs') {
   const rounds = { subject: subject.rounds.map(Math.round), baseline: baseline.rounds.map(Math.round) }
-  if (unit === 'µs') return { unit, better: 'lower', value: subject.usPerOp, baselineValue: baseline.usPerOp, ratio: ratio(baseline, subject), rounds } as const
-  return { unit, better: 'higher', value: subject.opsPerSec, baselineValue: baseline.opsPerSec, ratio: ratio(subject, baseline), rounds } as const
+  const [a, b] = unit === 'µs' ? [baseline, subject] : [subject, baseline]
+  const spread = { min: Math.min(...roundRatios(a, b)), max: Math.max(...roundRatios(a, b)) }
+  if (unit === 'µs') return { unit, better: 'lower', value: subject.usPerOp, baselineValue: baseline.usPerOp, ratio: ratio(a, b), rounds, spread } as const
+  return { unit, better: 'higher', value: subject.opsPerSec, baselineValue: baseline.opsPerSec, ratio: ratio(a, b), rounds, spread } as const
 }
 
 /** Three significant digits, thousands separated. */
@@ -61,6 +65,8 @@ export function figure(value: number): string {
 }
 
 const ratioText = (ratio: number) => `${ratio.toFixed(ratio < 10 ? 2 : 1)}x`
+/** The median ratio, with the range of the per-round ratios when there are rounds. */
+const ratioCell = (r: Row) => (r.spread ? `${ratioText(r.ratio)} (${r.spread.min.toFixed(2)}–${r.spread.max.toFixed(2)})` : ratioText(r.ratio))
 
 function targetText(r: Row): string {
   if (!r.target) return ''
@@ -75,9 +81,9 @@ function markdown(sections: Section[], header: string): string {
       lines.push(section.failed ? `Failed: ${section.failed}` : `Skipped: ${section.skipped}`, '')
       continue
     }
-    lines.push('| Case | Ours | Baseline | Ratio | Target |', '|---|---|---|---:|---|')
+    lines.push('| Case | Ours | Baseline | Ratio (min–max over rounds) | Target |', '|---|---|---|---:|---|')
     for (const r of section.rows) {
-      lines.push(`| ${r.case} | ${r.subject}: ${figure(r.value)} ${r.unit} | ${r.baseline}: ${figure(r.baselineValue)} ${r.unit} | ${ratioText(r.ratio)} | ${targetText(r)} |`)
+      lines.push(`| ${r.case} | ${r.subject}: ${figure(r.value)} ${r.unit} | ${r.baseline}: ${figure(r.baselineValue)} ${r.unit} | ${ratioCell(r)} | ${targetText(r)} |`)
     }
     lines.push('')
     for (const note of section.notes) lines.push(`- ${note}`)
@@ -91,7 +97,7 @@ export function printSection(section: Section): void {
   if (section.failed) return void console.log(`   FAILED: ${section.failed}`)
   if (section.skipped) return void console.log(`   skipped: ${section.skipped}`)
   for (const r of section.rows) {
-    console.log(`   ${r.case.padEnd(34)} ${r.subject}: ${figure(r.value)} ${r.unit} | ${r.baseline}: ${figure(r.baselineValue)} ${r.unit} | ${ratioText(r.ratio)} ${targetText(r)}`)
+    console.log(`   ${r.case.padEnd(34)} ${r.subject}: ${figure(r.value)} ${r.unit} | ${r.baseline}: ${figure(r.baselineValue)} ${r.unit} | ${ratioCell(r)} ${targetText(r)}`)
   }
   for (const note of section.notes) console.log(`   - ${note}`)
 }
@@ -110,6 +116,6 @@ export function writeResults(dir: string, sections: Section[], meta: Record<stri
   writeFileSync(`${dir}/results.json`, `${JSON.stringify({ ...meta, sections }, null, 2)}\n`)
   const when = String(meta.generatedAt).slice(0, 10)
   const m = meta.machine as ReturnType<typeof machine>
-  const header = `_\`npm run bench\` on ${when}: Node ${m.node}, ${m.cpus} cores (${m.cpuModel}), load ${m.loadAverageAtStart.join(' / ')} at start${meta.quick ? ', quick mode' : ''}. Every ratio compares figures measured side by side in that one run._`
+  const header = `_\`npm run bench\` on ${when}: Node ${m.node}, ${m.cpus} cores (${m.cpuModel}), load ${m.loadAverageAtStart.join(' / ')} at start and ${(meta.loadAverageAtEnd as number[] | undefined)?.join(' / ') ?? '?'} at the end${meta.quick ? ', quick mode' : ''}. Every ratio compares figures measured side by side in that one run._`
   writeFileSync(`${dir}/results.md`, `${markdown(sections, header)}\n`)
 }

@@ -1,4 +1,5 @@
-/** A small line chart of closing prices, as SVG. */
+/** A line chart of closing prices, as SVG, with a price axis (right) and a time axis (below). */
+import { formatClock, formatFixed } from './format.ts'
 
 export interface Candle {
   openTime: number
@@ -33,14 +34,32 @@ export function chartGeometry(candles: readonly Candle[], width: number, height:
   return { line, area: `${line} L${width},${height} L0,${height} Z`, low, high, last: closes.at(-1)! }
 }
 
+/** Axis labels: prices top to bottom (high, middle, low), times left to right (first, middle, last). */
+export function chartAxes(candles: readonly Candle[], geometry: ChartGeometry, priceDecimals: number): { prices: string[]; times: string[] } {
+  const middle = (geometry.high + geometry.low) / 2
+  const times = [candles[0]!, candles[Math.floor((candles.length - 1) / 2)]!, candles.at(-1)!].map((candle) => formatClock(candle.openTime))
+  return { prices: [geometry.high, middle, geometry.low].map((price) => formatFixed(price, priceDecimals)), times }
+}
+
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string>): SVGElementTagNameMap[K] {
   const element = document.createElementNS(SVG, tag)
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
   return element
 }
 
-/** The chart, or a placeholder paragraph until there are two candles. */
-export function priceChart(candles: readonly Candle[], width = 640, height = 160): Element {
+function labels(className: string, texts: readonly string[]): HTMLElement {
+  const box = document.createElement('div')
+  box.className = className
+  box.setAttribute('aria-hidden', 'true')
+  for (const text of texts) box.append(Object.assign(document.createElement('span'), { textContent: text }))
+  return box
+}
+
+/**
+ * The chart in a frame with its axes, or a placeholder paragraph until there are two candles. The
+ * plot stretches to any width; the labels are HTML, so they stay readable on a phone.
+ */
+export function priceChart(candles: readonly Candle[], priceDecimals = 2, width = 640, height = 160): Element {
   const geometry = chartGeometry(candles, width, height)
   if (!geometry) {
     const waiting = document.createElement('p')
@@ -48,8 +67,16 @@ export function priceChart(candles: readonly Candle[], width = 640, height = 160
     waiting.textContent = 'Waiting for price history…'
     return waiting
   }
+  const axes = chartAxes(candles, geometry, priceDecimals)
   const direction = geometry.last >= Number(candles[0]!.close) ? 'up' : 'down'
-  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none', class: `chart ${direction}`, role: 'img', 'aria-label': `Price chart, last ${geometry.last}` })
+  const chart = svg('svg', {
+    viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none', class: `chart ${direction}`, role: 'img',
+    'aria-label': `Price chart from ${axes.times[0]} to ${axes.times[2]}, between ${axes.prices[2]} and ${axes.prices[0]}, last ${formatFixed(geometry.last, priceDecimals)}`,
+  })
+  for (const y of [0, height / 2, height]) chart.append(svg('line', { x1: '0', x2: String(width), y1: String(y), y2: String(y), class: 'chart-grid' }))
   chart.append(svg('path', { d: geometry.area, class: 'chart-area' }), svg('path', { d: geometry.line, class: 'chart-line' }))
-  return chart
+  const frame = document.createElement('div')
+  frame.className = 'chart-frame'
+  frame.append(chart, labels('chart-prices', axes.prices), labels('chart-times', axes.times))
+  return frame
 }

@@ -33,13 +33,24 @@ export function card(title: string, test: string, ...children: Child[]): HTMLEle
   return h('section', { class: 'card', 'data-test': test }, h('h2', {}, title), ...children)
 }
 
+export interface TableOptions {
+  /** Columns of numbers: right-aligned, so digits line up. */
+  numeric?: readonly number[]
+  /** Columns left out on narrow screens. */
+  optional?: readonly number[]
+  /** `data-test` of each body row. */
+  rowTest?: string
+}
+
 /** A table from a header row and rows of cells; `empty` shows when there are no rows. */
-export function table(headers: readonly string[], rows: readonly Child[][], empty: string): HTMLElement {
+export function table(headers: readonly string[], rows: readonly Child[][], empty: string, options: TableOptions = {}): HTMLElement {
   if (rows.length === 0) return h('p', { class: 'empty' }, empty)
+  const cellClass = (column: number) =>
+    [options.numeric?.includes(column) && 'num', options.optional?.includes(column) && 'opt'].filter(Boolean).join(' ') || undefined
   return h(
     'table',
     {},
-    h('thead', {}, h('tr', {}, ...headers.map((header) => h('th', {}, header)))),
-    h('tbody', {}, ...rows.map((cells) => h('tr', {}, ...cells.map((cell) => h('td', {}, cell))))),
+    h('thead', {}, h('tr', {}, ...headers.map((header, column) => h('th', { scope: 'col', class: cellClass(column) }, header)))),
+    h('tbody', {}, ...rows.map((cells) => h('tr', { 'data-test': options.rowTest }, ...cells.map((cell, column) => h('td', { class: cellClass(column) }, cell))))),
   )
 }

@@ -57,7 +57,7 @@ export function describeError(error: unknown): ErrorView {
   const e = (error ?? {}) as ErrorLike
   const detail = typeof e.message === 'string' && e.message !== '' ? e.message : String(error)
   if (typeof e.code === 'string') {
-    const code = e.codeNum === undefined ? e.code : `${e.code} ${e.codeNum}`
+    const code = !e.codeNum ? e.code : `${e.code} ${e.codeNum}`
     return { summary: BY_CODE[e.code] ?? BY_KIND[e.kind ?? ''] ?? 'The exchange refused the request.', code, detail }
   }
   if (e.kind === 'validation') {

@@ -8,6 +8,14 @@ export function formatNumber(value: string | number | null | undefined, digits =
   return number.toLocaleString('en-US', { maximumFractionDigits: digits })
 }
 
+/** `1234.5` at 2 decimals → `1,234.50`: every value of a column with the same decimals, so they line up. */
+export function formatFixed(value: string | number | null | undefined, decimals: number): string {
+  if (value === null || value === undefined || value === '') return '—'
+  const number = Number(value)
+  if (!Number.isFinite(number)) return String(value)
+  return number.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+}
+
 /** How many decimals a tick size like `0.01` allows. */
 export function decimalsOf(step: string): number {
   const dot = step.indexOf('.')
@@ -29,6 +37,11 @@ export function shortAddress(address: string): string {
 /** `14:03:27` in the viewer's time zone. */
 export function formatTime(ms: number): string {
   return new Date(ms).toLocaleTimeString('en-GB', { hour12: false })
+}
+
+/** `14:03` in the viewer's time zone, for chart axes. */
+export function formatClock(ms: number): string {
+  return new Date(ms).toLocaleTimeString('en-GB', { hour12: false, hour: '2-digit', minute: '2-digit' })
 }
 
 /** A date and time, or `never` for `null`. */

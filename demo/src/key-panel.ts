@@ -1,5 +1,6 @@
 import { card, fill, h } from './dom.ts'
 import { formatDateTime, shortAddress } from './format.ts'
+import { notice, type Notice } from './notice.ts'
 
 export interface KeyView {
   apiKey: string
@@ -8,6 +9,7 @@ export interface KeyView {
   permissions: { canRead: boolean; canTrade: boolean; canWithdraw: boolean }
   expiresAt: number | null
   usageCount?: number
+  lastUsedAt?: number | null
   status?: string
 }
 
@@ -20,7 +22,11 @@ export interface KeyPanelOptions {
 
 export interface KeyPanel {
   element: HTMLElement
+  /** Outcomes of rotating and forgetting. */
+  notice: Notice
   show(key: KeyView, origin: KeyOrigin): void
+  /** The key's live counters (requests signed, last use), as a watch of getKeyInfo reports them. */
+  counters(key: Pick<KeyView, 'usageCount' | 'lastUsedAt'>): void
   busy(on: boolean): void
 }
 
@@ -30,17 +36,25 @@ const ORIGIN: Record<KeyOrigin, string> = {
   rotated: 'Secret rotated; the new one is stored in this browser.',
 }
 
-/** Step 2: the key the page signs with, as introspect reports it. */
+/** Step 2: the key the page signs with, as getKeyInfo reports it. */
 export function keyPanel(options: KeyPanelOptions): KeyPanel {
   const origin = h('p', { class: 'muted', 'data-test': 'key-origin' })
   const details = h('dl', { 'data-test': 'key-details' })
   const rotate = h('button', { class: 'secondary', type: 'button', 'data-test': 'rotate', onClick: () => options.onRotate() }, 'Rotate secret')
   const forget = h('button', { class: 'link danger', type: 'button', 'data-test': 'forget', onClick: () => options.onForget() }, 'Forget this key')
-  const element = card('2 · Your API key', 'key-panel', origin, details, h('div', { class: 'actions' }, rotate, forget))
+  const usage = h('dd', { 'data-test': 'key-usage' }, '—')
+  const lastUsed = h('dd', { 'data-test': 'key-last-used' }, '—')
+  const status = notice('API key')
+  const element = card('2 · Your API key', 'key-panel', origin, details, h('div', { class: 'actions' }, rotate, forget), status.element)
   element.hidden = true
+  const counters = (key: Pick<KeyView, 'usageCount' | 'lastUsedAt'>) => {
+    usage.textContent = key.usageCount === undefined ? '—' : String(key.usageCount)
+    lastUsed.textContent = key.lastUsedAt ? formatDateTime(key.lastUsedAt) : '—'
+  }
 
   return {
     element,
+    notice: status,
     show(key, from) {
       origin.textContent = ORIGIN[from]
       const granted = (['canRead', 'canTrade', 'canWithdraw'] as const)
@@ -51,10 +65,12 @@ export function keyPanel(options: KeyPanelOptions): KeyPanel {
         h('dt', {}, 'Wallet'), h('dd', {}, key.walletAddress ? h('code', { title: key.walletAddress }, shortAddress(key.walletAddress)) : '—'),
         h('dt', {}, 'Permissions'), h('dd', { class: 'pills' }, ...granted),
         h('dt', {}, 'Expires'), h('dd', { 'data-test': 'key-expires' }, formatDateTime(key.expiresAt)),
-        key.usageCount !== undefined && h('dt', {}, 'Requests signed'),
-        key.usageCount !== undefined && h('dd', {}, key.usageCount))
+        h('dt', {}, 'Requests signed'), usage,
+        h('dt', {}, 'Last used'), lastUsed)
+      counters(key)
       element.hidden = false
     },
+    counters,
     busy(on) {
       rotate.disabled = on
       forget.disabled = on

@@ -1,60 +1,121 @@
-import { eip1193Signer, loginMessage, type Eip1193Provider, type WalletSigner } from 'exchange-client'
-import { generateEvmWallet, generateSolanaWallet } from 'exchange-client/local-signer'
+import { isExchangeError, type WalletSigner } from 'exchange-client'
 import { h } from './dom.ts'
 import { describeError } from './errors.ts'
-import { formatNumber } from './format.ts'
+import { decimalsOf, formatFixed } from './format.ts'
 import { keyPanel, type KeyOrigin } from './key-panel.ts'
-import { marketPanel } from './market-panel.ts'
-import { notices } from './notices.ts'
-import { orderPanel, type OrderDraft } from './order-panel.ts'
+import { live } from './live.ts'
+import { marketPanel, type Precision } from './market-panel.ts'
+import type { Notice } from './notice.ts'
+import { orderPanel, type MarketRules, type OrderDraft } from './order-panel.ts'
 import { portfolioPanel } from './portfolio-panel.ts'
 import { predictionPanel } from './prediction-panel.ts'
 import { secretNotice } from './secret-notice.ts'
-import { createSession, forgetSession, openClient, restoreSession, rotateSession, type Session } from './session.ts'
-import type { WalletChoice } from './wallet-panel.ts'
-import { walletPanel } from './wallet-panel.ts'
+import { createSession, forgetSession, issuedSecret, openClient, restoreSession, rotateSession, type Session } from './session.ts'
+import { chooseWallet, WalletMissing } from './wallets.ts'
+import { walletPanel, type WalletChoice } from './wallet-panel.ts'
 
 const baseUrl = location.origin
-const ethereum = (window as { ethereum?: Eip1193Provider }).ethereum
 const open = openClient(baseUrl)
 
 let session: Session | undefined
-let signer: WalletSigner | undefined
 let symbol = ''
+let rules: MarketRules | undefined
+let precision: Precision = { price: 2, size: 3 }
 let marketId: string | undefined
 
-const status = notices()
-const fail = (error: unknown) => status.error(describeError(error))
-const wallet = walletPanel({ injectedWallet: ethereum !== undefined, onConnect: (choice) => void connect(choice), onSign: () => void sign() })
+const wallet = walletPanel({ onConnect: (choice) => void connect(choice) })
 const secretSlot = h('div')
 const key = keyPanel({ onRotate: () => void rotate(), onForget: () => void forget() })
 const market = marketPanel((next) => {
   symbol = next
-  void refreshMarket()
-  void refreshAccount()
+  void selectMarket()
 })
 const orders = orderPanel((draft) => void place(draft), (orderId) => void cancel(orderId))
-const portfolio = portfolioPanel()
+const portfolio = portfolioPanel((position) => void close(position))
 const prediction = predictionPanel((amount) => void completeSet('mint', amount), (amount) => void completeSet('redeem', amount))
 
 document.querySelector('#app')!.replaceChildren(
-  status.element,
-  h('main', { class: 'grid' },
-    h('div', { class: 'column' }, wallet.element, secretSlot, key.element),
-    h('div', { class: 'column wide' }, market.element, orders.element, portfolio.element, prediction.element)),
+  h('div', { class: 'grid' },
+    h('div', { class: 'column onboarding' }, wallet.element, secretSlot, key.element),
+    h('div', { class: 'column market' }, market.element),
+    h('div', { class: 'column trading' }, orders.element, portfolio.element, prediction.element)),
 )
 
-/** Runs a user action with its buttons disabled; errors go to the notices in plain words. */
-async function act(busy: (on: boolean) => void, work: () => Promise<void>): Promise<void> {
+/** Runs a user action with its controls disabled; its outcome goes to the notice beside them. */
+async function act(notice: Notice, busy: (on: boolean) => void, work: () => Promise<string>, retry?: () => void): Promise<void> {
   busy(true)
+  notice.pending('Working…')
   try {
-    await work()
+    notice.success(await work())
   } catch (error) {
-    fail(error)
+    notice.error(describeError(error), retry && { label: 'Try again', onClick: retry })
   } finally {
     busy(false)
   }
 }
+
+// --- live data, all through the SDK's watch -------------------------------------------------------
+
+/** A polling view's failures go to its notice; its next fresh answer clears them. */
+function watched<T>(notice: Notice, intervalMs: number, read: (call: { signal?: AbortSignal }) => Promise<T>, show: (value: T) => void) {
+  let failing = false
+  return live({
+    intervalMs,
+    read,
+    show(value) {
+      if (failing) notice.clear()
+      failing = false
+      show(value)
+    },
+    failed(error, ended) {
+      failing = true
+      const view = describeError(error)
+      notice.error(ended ? view : { ...view, summary: `${view.summary} Trying again…` })
+    },
+  })
+}
+
+const marketData = watched(market.notice, 2000, (call) => Promise.all([
+  open.perp.getTicker({ market: symbol }, call),
+  open.perp.getOrderbook({ market: symbol, depth: 10 }, call),
+  open.perp.listTrades({ market: symbol, limit: 12 }, call),
+  open.perp.listKlines({ market: symbol, interval: '1m', limit: 60 }, call),
+]), ([ticker, book, trades, candles]) => {
+  market.show({ ticker, book, trades, candles: [...candles].sort((a, b) => a.openTime - b.openTime) }, precision)
+  if (rules) orders.market(rules, ticker.lastPrice)
+})
+
+const account = watched(portfolio.notice, 2000, (call) => {
+  const client = session!.client
+  return Promise.all([
+    client.perp.listOpenOrders({ market: symbol }, call),
+    client.perp.listOrderHistory({ market: symbol, limit: 10 }, call),
+    client.perp.listPositions(call),
+    client.spot.listBalances(call),
+    marketId ? client.prediction.listMyPositions({ marketId }, call).then((page) => page.items) : Promise.resolve([]),
+  ])
+}, ([openOrders, history, positions, balances, predictionPositions]) => {
+  orders.openOrders(openOrders.items)
+  orders.history(history.items)
+  portfolio.positions(positions, precision.price, precision.size)
+  portfolio.balances(balances)
+  prediction.positions(predictionPositions)
+})
+
+const keyCounters = watched(key.notice, 5000, (call) => session!.client.getKeyInfo(call), (info) => key.counters(info))
+
+async function selectMarket(): Promise<void> {
+  try {
+    rules = await open.perp.getMarket({ market: symbol })
+    precision = { price: decimalsOf(rules.tickSize), size: decimalsOf(rules.stepSize) }
+  } catch (error) {
+    market.notice.error(describeError(error))
+  }
+  marketData.restart()
+  if (session) account.restart()
+}
+
+// --- onboarding -----------------------------------------------------------------------------------
 
 function signedIn(next: Session, origin: KeyOrigin): void {
   session = next
@@ -62,152 +123,116 @@ function signedIn(next: Session, origin: KeyOrigin): void {
   orders.enabled(true)
   prediction.enabled(true)
   document.body.dataset.session = 'active'
-  void refreshAccount()
+  account.restart()
+  keyCounters.restart()
 }
 
-function showSecret(issued: { apiKey: string; secretKey: string }, title: string): void {
-  secretSlot.replaceChildren(secretNotice(issued, title, () => undefined))
+function showSecret(issued: Parameters<typeof issuedSecret>[0], title: string): void {
+  secretSlot.replaceChildren(secretNotice({ apiKey: issued.apiKey, secretKey: issuedSecret(issued) }, title, () => undefined))
+}
+
+/** Shows the message the SDK asks to sign, waits for the user to accept it, then asks the wallet. */
+function reviewed(chosen: WalletSigner): WalletSigner {
+  return {
+    address: chosen.address,
+    walletType: chosen.walletType,
+    signMessage: async (message) => {
+      wallet.notice.pending('Read the message, then sign it.')
+      await wallet.review(message)
+      wallet.message(message, 'signing')
+      wallet.notice.pending('Waiting for your wallet…')
+      const signature = await chosen.signMessage(message)
+      wallet.message(message, 'signed')
+      wallet.notice.pending('Signed. Creating your API key…')
+      return signature
+    },
+  }
 }
 
 async function connect(choice: WalletChoice): Promise<void> {
-  await act(wallet.busy, async () => {
-    if (choice === 'injected') signer = await eip1193Signer(ethereum!)
-    else signer = (choice === 'test-solana' ? generateSolanaWallet() : generateEvmWallet()).signer
-    const label = choice === 'injected' ? 'Browser wallet' : `Test wallet · ${signer.walletType.toUpperCase()}`
-    wallet.connected(signer.address, label)
-    await open.syncClock()
-    wallet.message(loginMessage(open.serviceName, open.clock.now()), 'preview')
-  })
-}
-
-async function sign(): Promise<void> {
-  const chosen = signer
-  if (!chosen) return
-  await act(wallet.busy, async () => {
-    // Shows the exact text the wallet is asked to sign, as it is asked.
-    const showing: WalletSigner = {
-      address: chosen.address,
-      walletType: chosen.walletType,
-      signMessage: async (message) => {
-        wallet.message(message, 'signing')
-        const signature = await chosen.signMessage(message)
-        wallet.message(message, 'signed')
-        return signature
-      },
-    }
-    const { session: next, key: issued } = await createSession(open, showing)
+  const again = { label: 'Try again', onClick: () => void connect(choice) }
+  wallet.busy(true)
+  try {
+    wallet.notice.pending('Connecting…')
+    const chosen = await chooseWallet(choice)
+    wallet.connected(chosen.signer.address, chosen.label)
+    const { session: next, key: issued } = await createSession(open, reviewed(chosen.signer))
     wallet.finished()
     showSecret(issued, issued.isNewUser ? 'Your new API key' : 'A new API key for your account')
-    status.success(`API key created for account ${issued.accountId}${issued.isNewUser ? ' (new account, starting balance credited)' : ''}.`)
+    wallet.notice.success(`API key created for account ${issued.accountId}${issued.isNewUser ? ' (new account, starting balance credited)' : ''}.`)
     signedIn(next, 'new')
-  })
+  } catch (error) {
+    wallet.reset()
+    if (error instanceof WalletMissing) wallet.notice.error(error.view, error.link)
+    else wallet.notice.error(describeError(error), isExchangeError(error, 'auth') ? undefined : again)
+  } finally {
+    wallet.busy(false)
+  }
 }
 
 async function rotate(): Promise<void> {
   if (!session) return
-  await act(key.busy, async () => {
+  await act(key.notice, key.busy, async () => {
     const { session: next, rotated } = await rotateSession(session!)
     showSecret(rotated, 'Your rotated secret')
-    status.success('Secret rotated: the old one no longer works.')
     signedIn(next, 'rotated')
+    return 'Secret rotated: the old one no longer works.'
   })
 }
 
 async function forget(): Promise<void> {
-  await act(key.busy, async () => {
+  await act(key.notice, key.busy, async () => {
     await forgetSession()
     location.reload()
+    return 'Key forgotten.'
   })
 }
 
+// --- trading --------------------------------------------------------------------------------------
+
 async function place(draft: OrderDraft): Promise<void> {
   if (!session) return
-  await act((on) => orders.enabled(!on), async () => {
+  await act(orders.placing, (on) => orders.enabled(!on), async () => {
     const order = await session!.client.perp.placeOrder({ market: symbol, side: draft.side, type: 'limit', size: draft.size, price: draft.price })
-    status.success(`Order placed: ${order.side} ${formatNumber(order.size, 6)} ${symbol} at ${formatNumber(order.price, 6)} (${order.status}).`)
-    await refreshAccount()
+    account.restart() // fresh numbers now, not at the next tick
+    const size = formatFixed(order.size, precision.size)
+    const filled = order.avgFillPrice ? ` Filled ${formatFixed(order.filledSize, precision.size)} at an average ${formatFixed(order.avgFillPrice, precision.price)}.` : ''
+    return `Order ${order.status}: ${order.side} ${size} ${symbol} at ${formatFixed(order.price, precision.price)}.${filled}`
   })
 }
 
 async function cancel(orderId: string): Promise<void> {
   if (!session) return
-  await act((on) => orders.enabled(!on), async () => {
+  await act(orders.cancelling, (on) => orders.enabled(!on), async () => {
     await session!.client.perp.cancelOrder({ id: orderId })
-    status.success('Order cancelled.')
-    await refreshAccount()
+    account.restart() // fresh numbers now, not at the next tick
+    return 'Order cancelled.'
+  })
+}
+
+async function close(positionMarket: string): Promise<void> {
+  if (!session) return
+  await act(portfolio.notice, (on) => portfolio.enabled(!on), async () => {
+    const { order } = await session!.client.perp.closePosition({ market: positionMarket, type: 'market' })
+    account.restart() // fresh numbers now, not at the next tick
+    return `Position closed: ${order.side} ${formatFixed(order.filledSize, precision.size)} ${positionMarket} at an average ${formatFixed(order.avgFillPrice, precision.price)}.`
   })
 }
 
 async function completeSet(action: 'mint' | 'redeem', amount: number): Promise<void> {
   if (!session || !marketId) return
-  await act((on) => prediction.enabled(!on), async () => {
+  await act(prediction.notice, (on) => prediction.enabled(!on), async () => {
     const input = { marketId: marketId!, amount }
     const { client } = session!
     if (action === 'mint') {
       const minted = await client.prediction.mintCompleteSet(input)
-      status.success(`Minted ${minted.amount} complete sets for ${formatNumber(minted.costE6 / 1e6, 2)} USDC.`)
-    } else {
-      const redeemed = await client.prediction.redeemCompleteSet(input)
-      status.success(`Redeemed ${redeemed.amount} complete sets for ${formatNumber(redeemed.payoutE6 / 1e6, 2)} USDC.`)
+      account.restart()
+      return `Minted ${minted.amount} complete sets for ${formatFixed(minted.costE6 / 1e6, 2)} USDC.`
     }
-    await refreshAccount()
+    const redeemed = await client.prediction.redeemCompleteSet(input)
+    account.restart()
+    return `Redeemed ${redeemed.amount} complete sets for ${formatFixed(redeemed.payoutE6 / 1e6, 2)} USDC.`
   })
-}
-
-let lastPollError = ''
-/** Polling repeats: report a failure once, not every few seconds. */
-function pollFailed(error: unknown): void {
-  const view = describeError(error)
-  if (view.code !== lastPollError) status.error(view)
-  lastPollError = view.code
-}
-
-let marketBusy = false
-async function refreshMarket(): Promise<void> {
-  if (marketBusy || !symbol) return
-  marketBusy = true
-  try {
-    const [ticker, book, trades, candles, rules] = await Promise.all([
-      open.perp.getTicker({ market: symbol }),
-      open.perp.getOrderbook({ market: symbol, depth: 10 }),
-      open.perp.getTrades({ market: symbol, limit: 12 }),
-      open.perp.getKlines({ market: symbol, interval: '1m', limit: 60 }),
-      open.perp.getMarket({ market: symbol }),
-    ])
-    market.ticker(ticker)
-    market.book(book)
-    market.trades(trades)
-    market.candles([...candles].sort((a, b) => a.openTime - b.openTime))
-    orders.market(rules, ticker.lastPrice)
-    lastPollError = ''
-  } catch (error) {
-    pollFailed(error)
-  } finally {
-    marketBusy = false
-  }
-}
-
-let accountBusy = false
-async function refreshAccount(): Promise<void> {
-  const client = session?.client
-  if (accountBusy || !client || !symbol) return
-  accountBusy = true
-  try {
-    const [openOrders, positions, balances, predictionPositions] = await Promise.all([
-      client.perp.listOpenOrders({ market: symbol }),
-      client.perp.listPositions(),
-      client.spot.getBalances(),
-      marketId ? client.prediction.getMyPositions({ marketId }).then((page) => page.items) : Promise.resolve([]),
-    ])
-    orders.openOrders(openOrders.items)
-    portfolio.positions(positions)
-    portfolio.balances(balances)
-    prediction.positions(predictionPositions)
-  } catch (error) {
-    pollFailed(error)
-  } finally {
-    accountBusy = false
-  }
 }
 
 async function start(): Promise<void> {
@@ -225,9 +250,9 @@ async function start(): Promise<void> {
     prediction.market(binary)
     prediction.positions([])
   } catch (error) {
-    fail(error)
+    market.notice.error(describeError(error))
   }
-  await refreshMarket()
+  await selectMarket()
   try {
     const restored = await restoreSession(baseUrl)
     if (restored) {
@@ -235,10 +260,8 @@ async function start(): Promise<void> {
       signedIn(restored, 'restored')
     }
   } catch (error) {
-    fail(error)
+    wallet.notice.error(describeError(error))
   }
-  setInterval(() => document.hidden || void refreshMarket(), 3000)
-  setInterval(() => document.hidden || void refreshAccount(), 5000)
 }
 
 void start()

@@ -1,6 +1,8 @@
+import { bookTable, type Level } from './book.ts'
 import { priceChart, type Candle } from './chart.ts'
 import { card, fill, h, table } from './dom.ts'
-import { formatNumber, formatTime, trend } from './format.ts'
+import { formatFixed, formatNumber, formatTime, trend } from './format.ts'
+import { notice, type Notice } from './notice.ts'
 
 export interface TickerView {
   lastPrice: string
@@ -12,8 +14,8 @@ export interface TickerView {
 }
 
 export interface BookView {
-  bids: readonly (readonly [string, string])[]
-  asks: readonly (readonly [string, string])[]
+  bids: readonly Level[]
+  asks: readonly Level[]
 }
 
 export interface TradeView {
@@ -23,13 +25,25 @@ export interface TradeView {
   timestamp: number
 }
 
+/** Decimals of the market's tick (prices) and step (sizes). */
+export interface Precision {
+  price: number
+  size: number
+}
+
+export interface MarketView {
+  ticker: TickerView
+  book: BookView
+  trades: readonly TradeView[]
+  candles: readonly Candle[]
+}
+
 export interface MarketPanel {
   element: HTMLElement
+  /** Outcomes of the live market data (a failing poll, the recovery). */
+  notice: Notice
   markets(symbols: readonly string[], selected: string): void
-  ticker(ticker: TickerView): void
-  book(book: BookView, depth?: number): void
-  trades(trades: readonly TradeView[], count?: number): void
-  candles(candles: readonly Candle[]): void
+  show(view: MarketView, precision: Precision): void
 }
 
 function stat(label: string, value: string, test: string, className = ''): HTMLElement {
@@ -43,42 +57,36 @@ export function marketPanel(onSelect: (symbol: string) => void): MarketPanel {
   const chart = h('div', { class: 'chart-box', 'data-test': 'chart' })
   const bookBox = h('div', { class: 'book', 'data-test': 'order-book' })
   const tradesBox = h('div', { 'data-test': 'trades' })
+  const status = notice('Market data')
   const element = card('Market', 'market-panel',
     h('div', { class: 'card-head' }, picker, h('span', { class: 'live' }, 'live')),
+    status.element,
     stats, chart,
     h('div', { class: 'split' }, h('div', {}, h('h3', {}, 'Order book'), bookBox), h('div', {}, h('h3', {}, 'Recent trades'), tradesBox)))
 
   return {
     element,
+    notice: status,
     markets(symbols, selected) {
       fill(picker, ...symbols.map((symbol) => h('option', { value: symbol, selected: symbol === selected }, symbol)))
     },
-    ticker(ticker) {
+    show({ ticker, book, trades, candles }, precision) {
+      const price = (value: string | undefined) => formatFixed(value, precision.price)
       const direction = trend(ticker.change24h)
       fill(stats,
-        stat('Last', formatNumber(ticker.lastPrice, 6), 'last-price', `big ${direction}`),
-        ticker.change24h !== undefined && stat('24h change', `${direction === 'up' ? '+' : ''}${ticker.change24h}`, 'change', direction),
-        ticker.markPrice !== undefined && stat('Mark', formatNumber(ticker.markPrice, 6), 'mark-price'),
-        ticker.high24h !== undefined && stat('24h high', formatNumber(ticker.high24h, 6), 'high'),
-        ticker.low24h !== undefined && stat('24h low', formatNumber(ticker.low24h, 6), 'low'),
+        stat('Last', price(ticker.lastPrice), 'last-price', `big ${direction}`),
+        ticker.change24h !== undefined && stat('24h change', `${direction === 'up' ? '+' : ''}${price(ticker.change24h)}`, 'change', direction),
+        ticker.markPrice !== undefined && stat('Mark', price(ticker.markPrice), 'mark-price'),
+        ticker.high24h !== undefined && stat('24h high', price(ticker.high24h), 'high'),
+        ticker.low24h !== undefined && stat('24h low', price(ticker.low24h), 'low'),
         ticker.volume24h !== undefined && stat('24h volume', formatNumber(ticker.volume24h, 2), 'volume'))
-    },
-    book(book, depth = 8) {
-      const side = (levels: BookView['bids'], kind: 'bid' | 'ask') =>
-        levels.slice(0, depth).map(([price, size]) => [h('span', { class: kind }, formatNumber(price, 6)), formatNumber(size, 6)])
-      fill(bookBox,
-        table(['Ask', 'Size'], side(book.asks, 'ask').reverse(), 'No asks'),
-        table(['Bid', 'Size'], side(book.bids, 'bid'), 'No bids'))
-    },
-    trades(trades, count = 12) {
-      fill(tradesBox, table(['Time', 'Price', 'Size'], trades.slice(0, count).map((trade) => [
+      fill(bookBox, bookTable(book.bids, book.asks, precision.price, precision.size))
+      fill(tradesBox, table(['Time', 'Price', 'Size'], trades.slice(0, 12).map((trade) => [
         formatTime(trade.timestamp),
-        h('span', { class: trade.side === 'sell' ? 'ask' : 'bid' }, formatNumber(trade.price, 6)),
-        formatNumber(trade.size, 6),
-      ]), 'No trades yet'))
-    },
-    candles(candles) {
-      fill(chart, priceChart(candles))
+        h('span', { class: trade.side === 'sell' ? 'ask' : 'bid' }, price(trade.price)),
+        formatFixed(trade.size, precision.size),
+      ]), 'No trades yet', { numeric: [1, 2] }))
+      fill(chart, priceChart(candles, precision.price))
     },
   }
 }

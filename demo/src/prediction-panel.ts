@@ -1,5 +1,6 @@
 import { card, fill, h, table } from './dom.ts'
 import { formatNumber } from './format.ts'
+import { notice, type Notice } from './notice.ts'
 
 export interface PredictionMarketView {
   marketId: string
@@ -14,6 +15,8 @@ export interface PredictionPositionView {
 
 export interface PredictionPanel {
   element: HTMLElement
+  /** Outcomes of minting and redeeming. */
+  notice: Notice
   market(market: PredictionMarketView | undefined): void
   positions(positions: readonly PredictionPositionView[]): void
   enabled(on: boolean): void
@@ -23,17 +26,19 @@ export interface PredictionPanel {
 export function predictionPanel(onMint: (amount: number) => void, onRedeem: (amount: number) => void): PredictionPanel {
   let current: PredictionMarketView | undefined
   const question = h('p', { class: 'question', 'data-test': 'prediction-question' }, 'Loading prediction market…')
-  const amount = h('input', { type: 'number', min: '1', step: '1', value: '10', 'aria-label': 'Sets', 'data-test': 'set-amount' })
+  const amount = h('input', { type: 'number', min: '1', step: '1', value: '10', id: 'set-amount', 'data-test': 'set-amount' })
   const read = () => Number(amount.value)
   const mint = h('button', { class: 'primary', type: 'button', 'data-test': 'mint', onClick: () => onMint(read()) }, 'Mint sets')
   const redeem = h('button', { class: 'secondary', type: 'button', 'data-test': 'redeem', onClick: () => onRedeem(read()) }, 'Redeem sets')
   const holdings = h('div', { 'data-test': 'prediction-positions' })
+  const status = notice('Prediction market')
   const element = card('4 · Prediction market', 'prediction-panel', question,
     h('p', { class: 'muted' }, 'A complete set is one share of every outcome for 1 USDC; redeeming burns one of each for 1 USDC back.'),
-    h('div', { class: 'actions' }, h('label', { class: 'inline' }, 'Sets', amount), mint, redeem), holdings)
+    h('div', { class: 'actions' }, h('label', { class: 'inline', for: 'set-amount' }, 'Sets', amount), mint, redeem), status.element, holdings)
 
   return {
     element,
+    notice: status,
     market(market) {
       current = market
       question.textContent = market ? market.question : 'No open prediction market.'

@@ -10,10 +10,18 @@ export interface Session {
 const store = credentialStore({ name: 'demo' })
 
 /**
- * This demo places orders from the page, so it opts in to holding a trade-capable key in the
- * browser. A production dashboard should hold a read-only key, or have its backend sign (`sign`).
+ * This demo onboards and rotates in the page, where the new secret arrives as text, so it opts in.
+ * A production page should have its backend sign (`sign`), or load a CryptoKey from the store.
  */
-const TRADING_IN_PAGE = { allowTradingKeyInBrowser: true } as const
+const TRADING_IN_PAGE = { dangerouslyAllowBrowser: true } as const
+
+/**
+ * The one place the page reads a freshly issued secret (onboarding, rotation), through the SDK's one
+ * explicit access: to show it to the user once. The store takes the secret without reading it.
+ */
+export function issuedSecret(issued: OnboardedKey | RotatedKey): string {
+  return issued.secretKey.reveal()
+}
 
 /** A client without a key: market data, the clock, onboarding. */
 export function openClient(baseUrl: string): ExchangeClient {
@@ -22,7 +30,7 @@ export function openClient(baseUrl: string): ExchangeClient {
 
 /** Introspects the key and files what it may do beside it in the store. */
 async function describe(client: ExchangeClient, stored: StoredCredential): Promise<Session> {
-  const info = await client.introspect()
+  const info = await client.getKeyInfo()
   const updated = await store.save({ ...stored, permissions: info.permissions, expiresAt: info.expiresAt })
   return { client, info, stored: updated }
 }

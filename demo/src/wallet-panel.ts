@@ -1,67 +1,104 @@
 import { card, fill, h } from './dom.ts'
 import { shortAddress } from './format.ts'
+import { notice, type Notice } from './notice.ts'
 
-export type WalletChoice = 'injected' | 'test-evm' | 'test-solana'
+export type WalletChoice = 'injected' | 'solana' | 'test-evm' | 'test-solana'
 
 export interface WalletPanelOptions {
-  /** The browser has an EIP-1193 wallet (`window.ethereum`). */
-  injectedWallet: boolean
   onConnect(choice: WalletChoice): void
-  onSign(): void
 }
 
 export interface WalletPanel {
   element: HTMLElement
+  /** Outcomes of connecting and signing. */
+  notice: Notice
   connected(address: string, description: string): void
-  /** The login message: a preview before signing, then the exact text the wallet signed. */
-  message(text: string, state: 'preview' | 'signing' | 'signed'): void
+  /**
+   * Shows the exact text the wallet is about to be asked to sign, and resolves when the user
+   * chooses to sign it; rejects when `reset` comes first.
+   */
+  review(message: string): Promise<void>
+  /** The message as the wallet is signing it, then as signed. */
+  message(text: string, state: 'signing' | 'signed'): void
+  /** Back to the wallet choice (after a failure, or to pick another wallet). */
+  reset(): void
   /** The key exists: nothing left to sign. */
   finished(): void
   busy(on: boolean): void
 }
 
 const MESSAGE_LABEL = {
-  preview: 'Your wallet will be asked to sign this message (the time is the exchange\'s clock):',
+  review: 'Your wallet will be asked to sign exactly this message (the time is the exchange\'s clock):',
   signing: 'Waiting for your wallet to sign exactly this message…',
   signed: 'Signed message:',
 } as const
 
-/** Step 1: connect a wallet, see the login message, sign it to get an API key. */
+/** Step 1: connect a wallet, read the login message, sign it to get an API key. */
 export function walletPanel(options: WalletPanelOptions): WalletPanel {
-  const connectButtons = h('div', { class: 'actions' },
-    options.injectedWallet && h('button', { class: 'primary', type: 'button', 'data-test': 'connect-injected', onClick: () => options.onConnect('injected') }, 'Connect browser wallet'),
-    h('button', { class: options.injectedWallet ? 'secondary' : 'primary', type: 'button', 'data-test': 'connect-test', onClick: () => options.onConnect('test-evm') }, 'Use a test wallet (EVM)'),
-    h('button', { class: 'secondary', type: 'button', 'data-test': 'connect-test-solana', onClick: () => options.onConnect('test-solana') }, 'Test wallet (Solana)'))
-  const intro = h('p', { class: 'muted' },
-    options.injectedWallet
-      ? 'Sign one message with your wallet to create an API key. No transaction, no gas.'
-      : 'No browser wallet found, so the page can create a throw-away test wallet. It signs exactly as a real wallet would.')
+  let pending: { resolve(): void; reject(reason: Error): void } | undefined
+  const button = (choice: WalletChoice, test: string, label: string, kind: string) =>
+    h('button', { class: kind, type: 'button', 'data-test': test, onClick: () => options.onConnect(choice) }, label)
+  const connectButtons = h('div', { class: 'wallet-choices' },
+    h('div', { class: 'actions' },
+      button('injected', 'connect-injected', 'Connect EVM wallet', 'primary'),
+      button('solana', 'connect-solana', 'Connect Solana wallet', 'primary')),
+    h('p', { class: 'muted small-print' }, 'No wallet? The page can make a throw-away one that signs exactly as a real wallet would:'),
+    h('div', { class: 'actions' },
+      button('test-evm', 'connect-test', 'Test wallet (EVM)', 'secondary'),
+      button('test-solana', 'connect-test-solana', 'Test wallet (Solana)', 'secondary')))
+  const intro = h('p', { class: 'muted' }, 'Sign one message with your wallet to create an API key. No transaction, no gas.')
   const account = h('p', { class: 'account', hidden: true, 'data-test': 'wallet-address' })
-  const messageLabel = h('p', { class: 'muted' })
-  const messageText = h('pre', { class: 'message', 'data-test': 'login-message' })
+  const messageLabel = h('p', { class: 'muted', id: 'login-message-label' })
+  const messageText = h('pre', { class: 'message', 'data-test': 'login-message', 'aria-labelledby': 'login-message-label' })
   const messageBox = h('div', { hidden: true }, messageLabel, messageText)
-  const signButton = h('button', { class: 'primary', type: 'button', hidden: true, 'data-test': 'sign', onClick: () => options.onSign() }, 'Sign & create API key')
-  const element = card('1 · Connect a wallet', 'wallet-panel', intro, connectButtons, account, messageBox, signButton)
+  const signButton = h('button', { class: 'primary', type: 'button', hidden: true, 'data-test': 'sign' }, 'Sign with wallet & create API key')
+  const status = notice('Wallet')
+  const element = card('1 · Connect a wallet', 'wallet-panel', intro, connectButtons, account, messageBox, signButton, status.element)
+  signButton.addEventListener('click', () => {
+    const waiting = pending
+    pending = undefined
+    signButton.hidden = true
+    waiting?.resolve()
+  })
+  const showMessage = (text: string, state: keyof typeof MESSAGE_LABEL) => {
+    messageLabel.textContent = MESSAGE_LABEL[state]
+    messageText.textContent = text
+    messageBox.hidden = false
+    messageBox.dataset.state = state
+  }
 
   return {
     element,
+    notice: status,
     connected(address, description) {
       fill(account, h('span', { class: 'badge' }, description), ' ', h('code', { title: address }, shortAddress(address)))
       account.hidden = false
       connectButtons.hidden = true
-      signButton.hidden = false
     },
-    message(text, state) {
-      messageLabel.textContent = MESSAGE_LABEL[state]
-      messageText.textContent = text
-      messageBox.hidden = false
-      messageBox.dataset.state = state
+    review(message) {
+      pending?.reject(new Error('replaced by a newer login message'))
+      showMessage(message, 'review')
+      signButton.hidden = false
+      signButton.disabled = false
+      signButton.focus()
+      return new Promise<void>((resolve, reject) => {
+        pending = { resolve, reject }
+      })
+    },
+    message: showMessage,
+    reset() {
+      pending?.reject(new Error('the login was abandoned'))
+      pending = undefined
+      signButton.hidden = true
+      messageBox.hidden = true
+      account.hidden = true
+      connectButtons.hidden = false
     },
     finished() {
       signButton.hidden = true
     },
     busy(on) {
-      for (const button of element.querySelectorAll('button')) button.disabled = on
+      for (const control of connectButtons.querySelectorAll('button')) control.disabled = on
     },
   }
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { AccountMethods } from './api.generated.ts'
 import { operation, type OperationBinder } from './operation.ts'
 import {
   id,
@@ -10,99 +11,19 @@ import {
   type Page,
   type PageQuery,
 } from './schemas.ts'
+import type * as schemas from './account-responses.ts'
 
 /** An API key as listed: the key masked, never its secret. */
-export interface ApiKeyInfo {
-  apiKeyId: string
-  apiKey?: string
-  label?: string | null
-  accountId?: string
-  permissions: { canRead: boolean; canTrade: boolean; canWithdraw: boolean }
-  ipAllowlist?: string[] | null
-  status: string
-  createdAt?: number
-  lastUsedAt?: number | null
-  expiresAt?: number | null
-  usageCount?: number
-  [field: string]: unknown
-}
-
-export interface Deposit {
-  id: string
-  token: string
-  amount: string
-  status: string
-  txHash: string | null
-  address?: string | null
-  createdAt: number
-  [field: string]: unknown
-}
-
-export interface Withdrawal {
-  id: string
-  token: string
-  amount: string
-  address: string
-  status: string
-  txHash?: string | null
-  createdAt: number
-  [field: string]: unknown
-}
-
-export interface OnchainStatus {
-  accountId: string
-  synced: boolean
-  lastSyncedAt?: number
-  pendingDeposits?: number
-  pendingWithdrawals?: number
-  [field: string]: unknown
-}
-
+export interface ApiKeyInfo extends v.InferOutput<typeof schemas.apiKeyInfoSchema> {}
+export interface Deposit extends v.InferOutput<typeof schemas.depositSchema> {}
+export interface Withdrawal extends v.InferOutput<typeof schemas.withdrawalSchema> {}
+export interface OnchainStatus extends v.InferOutput<typeof schemas.onchainStatusSchema> {}
 /** Perp margin of the account; decimals as strings. */
-export interface PerpMarginSummary {
-  accountId: string
-  positionMargin: string
-  orderMargin: string
-  availableMargin: string
-  unrealizedPnl?: string
-  maintenanceMargin?: string
-  marginRatio?: string
-  positions?: number
-  riskLevel?: string
-  [field: string]: unknown
-}
-
-export interface PerpTradingStats {
-  accountId: string
-  totalTrades: number
-  totalVolume: string
-  totalFees?: string
-  realizedPnl?: string
-  winningTrades?: number
-  losingTrades?: number
-  winRate?: string
-  [field: string]: unknown
-}
-
-export interface SpotSummary {
-  accountId: string
-  totalValue: string
-  openOrders?: number
-  totalTrades?: number
-  totalVolume?: string
-  totalFees?: string
-  [field: string]: unknown
-}
-
+export interface PerpMarginSummary extends v.InferOutput<typeof schemas.perpMarginSummarySchema> {}
+export interface PerpTradingStats extends v.InferOutput<typeof schemas.perpTradingStatsSchema> {}
+export interface SpotSummary extends v.InferOutput<typeof schemas.spotSummarySchema> {}
 /** The account at a glance; amounts are decimal strings. */
-export interface AccountOverview {
-  accountId: string
-  totalEquity: string
-  availableBalance: string
-  balance: string
-  riskLevel: string
-  [field: string]: unknown
-}
+export interface AccountOverview extends v.InferOutput<typeof schemas.accountOverviewSchema> {}
 
 const keyInput = v.strictObject({ id })
 const depositInput = v.strictObject({
@@ -112,9 +33,9 @@ const depositInput = v.strictObject({
 })
 const withdrawalInput = v.strictObject({ token: tokenSymbol, amount: positiveDecimal, address: walletAddress })
 
-export type ApiKeyIdInput = v.InferInput<typeof keyInput>
-export type DepositInput = v.InferInput<typeof depositInput>
-export type WithdrawalInput = v.InferInput<typeof withdrawalInput>
+export interface ApiKeyIdInput extends v.InferInput<typeof keyInput> {}
+export interface DepositInput extends v.InferInput<typeof depositInput> {}
+export interface WithdrawalInput extends v.InferInput<typeof withdrawalInput> {}
 
 /** Account: reads need read, deposits trade, withdrawals withdraw. */
 export const accountOperations = {
@@ -130,7 +51,7 @@ export const accountOperations = {
     method: 'GET', path: '/api/v1/account/deposits', auth: 'read', source: 'spec',
     summary: 'Deposits; page list', input: pageQuery, example: { page: 1, pageSize: 20 },
   }),
-  createDeposit: operation<Deposit, DepositInput>({
+  deposit: operation<Deposit, DepositInput>({
     method: 'POST', path: '/api/v1/account/deposits', auth: 'trade', source: 'spec',
     summary: 'Record a deposit', input: depositInput, example: { token: 'USDC', amount: '100' },
   }),
@@ -154,7 +75,7 @@ export const accountOperations = {
     method: 'GET', path: '/api/v1/account/withdrawals', auth: 'read', source: 'spec',
     summary: 'Withdrawals; page list', input: pageQuery, example: { page: 1, pageSize: 20 },
   }),
-  requestWithdrawal: operation<Withdrawal, WithdrawalInput>({
+  withdraw: operation<Withdrawal, WithdrawalInput>({
     method: 'POST', path: '/api/v1/account/withdrawals', auth: 'withdraw', source: 'spec',
     summary: 'Withdraw to an address; the key needs the withdraw permission',
     input: withdrawalInput, example: { token: 'USDC', amount: '10', address: '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23' },
@@ -162,4 +83,4 @@ export const accountOperations = {
 }
 
 /** `client.account` on its own. */
-export const accountApi = (core: OperationBinder) => core.bind(accountOperations, 'account')
+export const accountApi = (core: OperationBinder): AccountMethods => core.bind(accountOperations, 'account')

@@ -1,69 +1,34 @@
 import * as v from 'valibot'
+import type { ChampionshipMethods } from './api.generated.ts'
 import { operation, type OperationBinder } from './operation.ts'
-import { limit, offset, pathSegment, text, type OffsetPage } from './schemas.ts'
+import {
+  CHAMPIONSHIP_PERIODS,
+  CHAMPIONSHIP_STATUSES,
+  CHAMPIONSHIP_TYPES,
+  LEADERBOARD_PERIODS,
+  LEADERBOARD_SORTS,
+  limit,
+  offset,
+  pathSegment,
+  text,
+  type OffsetPage,
+} from './schemas.ts'
+import type * as schemas from './championship-responses.ts'
 
-export interface Championship {
-  championshipId: string
-  slug: string
-  name: string
-  description?: string
-  status: string
-  type: string
-  period: string
-  featured?: boolean
-  prizePool?: string
-  prizeToken?: string
-  startTime?: number
-  endTime?: number
-  participants?: number
-  [field: string]: unknown
-}
-
+export type { ChampionshipPeriod, ChampionshipStatus, ChampionshipType, LeaderboardPeriod, LeaderboardSort } from './schemas.ts'
+export interface Championship extends v.InferOutput<typeof schemas.championshipSchema> {}
 /** A row of a leaderboard; decimals as strings. */
-export interface LeaderboardEntry {
-  rank: number
-  accountId: string
-  displayName?: string
-  pnl: string
-  roi?: string
-  volume?: string
-  winRate?: string
-  trades?: number
-  [field: string]: unknown
-}
-
+export interface LeaderboardEntry extends v.InferOutput<typeof schemas.leaderboardEntrySchema> {}
 /** A leaderboard page (offset list) and the ranking it was asked for. */
-export interface Leaderboard extends OffsetPage<LeaderboardEntry> {
-  championshipId: string
-  slug: string
-  sortBy: string
-  period: string
-}
-
-export interface TopThree {
-  championship: Championship
-  topThree: LeaderboardEntry[]
-  [field: string]: unknown
-}
-
+export interface Leaderboard extends v.InferOutput<typeof schemas.leaderboardSchema> {}
+export interface TopThree extends v.InferOutput<typeof schemas.topThreeSchema> {}
 /** The caller's standing; `rank` is `null` while the caller has not traded in it. */
-export interface MyRank {
-  championshipId: string
-  slug: string
-  accountId: string
-  participating: boolean
-  rank: number | null
-  totalParticipants: number
-  pnl: string
-  volume: string
-  trades: number
-  [field: string]: unknown
-}
+export interface MyRank extends v.InferOutput<typeof schemas.myRankSchema> {}
 
 const listQuery = v.optional(v.strictObject({
-  status: v.optional(v.picklist(['draft', 'upcoming', 'active', 'ended', 'cancelled'], 'must be draft, upcoming, active, ended or cancelled')),
-  type: v.optional(v.picklist(['ex_only', 'prediction_only', 'mixed'], 'must be ex_only, prediction_only or mixed')),
-  period: v.optional(v.picklist(['permanent', 'weekly', 'monthly', 'quarterly', 'annual', 'custom'], 'must be permanent, weekly, monthly, quarterly, annual or custom')),
+  status: v.optional(v.picklist(CHAMPIONSHIP_STATUSES, 'must be draft, upcoming, active, ended or cancelled')),
+  type: v.optional(v.picklist(CHAMPIONSHIP_TYPES, 'must be ex_only, prediction_only or mixed')),
+  period: v.optional(v.picklist(CHAMPIONSHIP_PERIODS, 'must be permanent, weekly, monthly, quarterly, annual or custom')),
   featuredOnly: v.optional(v.boolean('must be true or false')),
   offset: v.optional(offset),
   limit: v.optional(limit),
@@ -71,16 +36,16 @@ const listQuery = v.optional(v.strictObject({
 const slugInput = v.strictObject({ slug: pathSegment })
 const leaderboardInput = v.strictObject({
   slug: pathSegment,
-  sortBy: v.optional(v.picklist(['pnl', 'roi', 'volume', 'win_rate', 'trades'], 'must be pnl, roi, volume, win_rate or trades')),
-  period: v.optional(v.picklist(['24h', '7d', '30d', 'all'], 'must be 24h, 7d, 30d or all')),
+  sortBy: v.optional(v.picklist(LEADERBOARD_SORTS, 'must be pnl, roi, volume, win_rate or trades')),
+  period: v.optional(v.picklist(LEADERBOARD_PERIODS, 'must be 24h, 7d, 30d or all')),
   offset: v.optional(offset),
   limit: v.optional(limit),
   search: v.optional(text(100)),
 })
 
 export type ChampionshipsQuery = v.InferInput<typeof listQuery>
-export type SlugInput = v.InferInput<typeof slugInput>
-export type LeaderboardInput = v.InferInput<typeof leaderboardInput>
+export interface SlugInput extends v.InferInput<typeof slugInput> {}
+export interface LeaderboardInput extends v.InferInput<typeof leaderboardInput> {}
 
 const slug = 'perp-masters-weekly'
 
@@ -95,7 +60,7 @@ export const championshipOperations = {
     method: 'GET', path: '/api/v1/championships/:slug', auth: 'none', source: 'real', specName: 'championship detail',
     summary: 'One championship by slug or id', input: slugInput, example: { slug },
   }),
-  getLeaderboard: operation<Leaderboard, LeaderboardInput>({
+  listLeaderboard: operation<Leaderboard, LeaderboardInput>({
     method: 'GET', path: '/api/v1/championships/:slug/leaderboard', auth: 'none', source: 'real', specName: 'leaderboard',
     summary: 'Leaderboard of a championship; offset list', input: leaderboardInput, wire: { sortBy: 'sort_by' },
     example: { slug, sortBy: 'pnl', period: '7d', limit: 10 },
@@ -111,4 +76,4 @@ export const championshipOperations = {
 }
 
 /** `client.championship` on its own. */
-export const championshipApi = (core: OperationBinder) => core.bind(championshipOperations, 'championship')
+export const championshipApi = (core: OperationBinder): ChampionshipMethods => core.bind(championshipOperations, 'championship')

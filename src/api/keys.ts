@@ -1,14 +1,25 @@
 import * as v from 'valibot'
+import type { IssuedSecret } from '../auth/hidden-secret.ts'
+import type * as schemas from './keys-responses.ts'
 import { operation } from './operation.ts'
+
+export interface KeyPermissions extends v.InferOutput<typeof schemas.keyPermissionsSchema> {}
+/**
+ * The new key. `secretKey` is shown once: `secretKey.reveal()` reads it; the client and the
+ * credential store take it as it is (`new ExchangeClient({ baseUrl, ...key })`, `store.save(key)`).
+ */
+export interface OnboardedKey extends Omit<v.InferOutput<typeof schemas.onboardedKeySchema>, 'secretKey'> {
+  secretKey: IssuedSecret
+}
+/** The same key with a new secret, shown once (`secretKey.reveal()`); the old secret stops working. */
+export interface RotatedKey extends Omit<v.InferOutput<typeof schemas.rotatedKeySchema>, 'secretKey'> {
+  secretKey: IssuedSecret
+}
+/** What a key is and may do. Reveals no secret. */
+export interface KeyInfo extends v.InferOutput<typeof schemas.keyInfoSchema> {}
 
 export type WalletType = 'evm' | 'solana'
 export const WALLET_TYPES = ['evm', 'solana'] as const
-
-export interface KeyPermissions {
-  canRead: boolean
-  canTrade: boolean
-  canWithdraw: boolean
-}
 
 /**
  * The spec's onboarding body: exactly these five fields. The key minted has read and trade, always;
@@ -25,41 +36,6 @@ export interface OnboardRequest {
   timestamp: number
 }
 
-/** The new key. `secretKey` is shown once: keep it (or a `CryptoKey` of it) now. */
-export interface OnboardedKey {
-  apiKey: string
-  secretKey: string
-  accountId: string
-  apiKeyId: string
-  isNewUser: boolean
-}
-
-/** The same key with a new secret, shown once; the old secret stops working. */
-export interface RotatedKey {
-  apiKey: string
-  secretKey: string
-  apiKeyId: string
-  rotatedAt: number
-}
-
-/** What a key is and may do. Reveals no secret. */
-export interface KeyInfo {
-  valid: boolean
-  apiKeyId: string
-  accountId: string
-  accountType: string
-  walletAddress: string | null
-  label: string | null
-  permissions: KeyPermissions
-  ipAllowlist: string[] | null
-  status: string
-  createdAt: number
-  lastUsedAt: number | null
-  /** UTC ms; `null` when the key never expires. */
-  expiresAt: number | null
-  usageCount: number
-}
-
 const onboardInput = v.strictObject({
   walletAddress: v.pipe(v.string(), v.nonEmpty()),
   walletType: v.picklist(WALLET_TYPES),
@@ -70,11 +46,11 @@ const onboardInput = v.strictObject({
 
 /** Onboarding: open (the wallet signature is the proof). */
 export const onboardingOperations = {
-  onboard: operation<OnboardedKey, OnboardRequest>({ method: 'POST', path: '/api/v1/oauth/onboard', auth: 'none', source: 'spec', summary: 'Mint a read+trade key from a wallet signature', input: onboardInput }),
+  onboard: operation<v.InferOutput<typeof schemas.onboardedKeySchema>, OnboardRequest>({ method: 'POST', path: '/api/v1/oauth/onboard', auth: 'none', source: 'spec', summary: 'Mint a read+trade key from a wallet signature', input: onboardInput }),
 }
 
 /** The key the client signs with. */
 export const keysOperations = {
-  rotate: operation<RotatedKey>({ method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)' }),
-  introspect: operation<KeyInfo>({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect', auth: 'any', source: 'spec', summary: 'What this key is and may do' }),
+  rotate: operation<v.InferOutput<typeof schemas.rotatedKeySchema>>({ method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)' }),
+  getKeyInfo: operation<KeyInfo>({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect', auth: 'any', source: 'spec', summary: 'What this key is and may do' }),
 }

@@ -61,25 +61,67 @@ export type Api<Ops> = { readonly [K in keyof Ops]: OperationMethod<Ops[K]> }
 /** The client's groups of operations: `client.perp`, `client.spot`… */
 export type ApiGroup = 'system' | 'account' | 'perp' | 'spot' | 'prediction' | 'championship'
 
-/** Light checks of `data` for a table of operations, by operation name. */
-export type ResponseTable<Ops = Record<string, unknown>> = { readonly [Name in keyof Ops]?: v.GenericSchema }
+/** What an operation's call resolves to (its `data`). */
+export type OutputOf<Op> = Op extends Operation<any, infer Output> ? Output : unknown
 
-/** Light checks of `data` by group, then by operation name: `responseSchemas` of `exchange-client/strict`. */
-export type ResponseSchemas = { readonly [Group in ApiGroup]?: ResponseTable }
+/**
+ * The response schemas of a table of operations, by operation name. Each schema's output must be its
+ * operation's declared output, so a schema and the type it is the source of cannot drift apart.
+ */
+export type ResponseTable<Ops = Record<string, unknown>> = { readonly [Name in keyof Ops]: v.GenericSchema<any, OutputOf<Ops[Name]>> }
+
+/** Response schemas by group, then by operation name: `responseSchemas` of `exchange-client/strict`. */
+export type ResponseSchemas = { readonly [Group in ApiGroup | 'keys']?: ResponseTable }
 
 /** `off` trusts the declared types; with schemas, each answer that has one is checked against it. */
 export type ResponseChecking = 'off' | ResponseSchemas
 
 /** The `validateResponses` option, refused when it is neither `off` nor schemas (the old `'strict'`). */
 export function responseChecking(value: unknown = 'off'): ResponseChecking {
-  if (value === 'off' || (typeof value === 'object' && value !== null && !Array.isArray(value))) return value as ResponseChecking
+  if (value === 'off') return value
+  // A copy: the caller's object, changed later, does not change which answers are checked.
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...value } as ResponseSchemas
   throw new ExchangeValidationError('validateResponses', 'format', "validateResponses must be 'off' or responseSchemas from exchange-client/strict")
 }
 
 /** Anything that binds a table of descriptions to its transport (an `ExchangeCore`). */
 export interface OperationBinder {
-  /** `group` picks the table's response schemas (`'perp'`); without it nothing is checked. */
-  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup): Api<Ops>
+  /**
+   * `group` picks the table's response schemas (`'perp'`) and routes; without it nothing is checked.
+   * `part`: the table is some of the group's operations, so a route naming another one is not refused.
+   */
+  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys', part?: 'part'): Api<Ops>
+}
+
+/** One operation as a function of the core it goes through: `placeOrder(core, input, options)`. */
+export type OperationFunction<O> = O extends Operation<infer Input, infer Output>
+  ? [Input] extends [undefined]
+    ? (core: OperationBinder, options?: CallOptions) => Promise<Output>
+    : undefined extends Input
+      ? (core: OperationBinder, input?: Input, options?: CallOptions) => Promise<Output>
+      : (core: OperationBinder, input: Input, options?: CallOptions) => Promise<Output>
+  : never
+
+/**
+ * The function of the operation `name` of a table, for the per-area entries (`exchange-client/perp`…).
+ * It binds the operation to each core once, under its group and name, so the core's response schemas
+ * and routes apply as they do to `client.perp.placeOrder`. Takes the table and the name (not
+ * `table.name`): a bundler drops an unused call whose arguments are names, not one reading a property.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function operationFunction<Ops extends Record<string, Operation<any, any>>, Name extends keyof Ops & string>(
+  group: ApiGroup | 'keys',
+  ops: Ops,
+  name: Name,
+): OperationFunction<Ops[Name]> {
+  const one: Record<string, Operation<any, any>> = { [name]: ops[name]! }
+  const bound = new WeakMap<OperationBinder, (...args: unknown[]) => Promise<unknown>>()
+  // async: a route refused at the first bind rejects the call, as bad input does, rather than throwing.
+  return (async (core: OperationBinder, ...args: unknown[]) => {
+    let method = bound.get(core)
+    if (!method) bound.set(core, (method = core.bind(one, group, 'part')[name] as (...args: unknown[]) => Promise<unknown>))
+    return method(...args)
+  }) as OperationFunction<Ops[Name]>
 }
 
 /** Declares an operation; `Output` is the type of its `data`. */
@@ -181,13 +223,22 @@ function withClientOrderIds(op: Operation<any, unknown>, input: Record<string, u
   return { input: { ...input, orders } }
 }
 
-/** The data must pass the operation's response schema, or the call fails naming the field. */
-function checkResponse(op: Operation<any, unknown>, schema: v.GenericSchema, data: unknown): void {
-  const result = v.safeParse(schema, data)
+/** A response schema, and the name of the operation it checks (for the error). */
+export interface ResponseCheck {
+  readonly schema: v.GenericSchema
+  readonly operation: string
+}
+
+/** The data must pass the operation's response schema, or the call fails naming the operation and the field. */
+function checkResponse(op: Operation<any, unknown>, check: ResponseCheck, data: unknown): void {
+  const result = v.safeParse(check.schema, data)
   if (result.success) return
   const issue = result.issues[0]
-  const field = v.getDotPath(issue)
-  throw new ExchangeResponseError(200, `${op.method} ${op.path}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`)
+  const field = v.getDotPath(issue) ?? ''
+  throw new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
+    operation: check.operation,
+    field,
+  })
 }
 
 /** Validates, then sends one operation. Nothing goes on the wire when the input is bad. */
@@ -196,7 +247,7 @@ export async function callOperation<Output>(
   op: Operation<any, Output>,
   rawInput: unknown,
   options: CallOptions | undefined,
-  response?: v.GenericSchema,
+  response?: ResponseCheck,
   route?: Route,
 ): Promise<Output> {
   let input = op.input ? (parseInput(op.input, rawInput) as Record<string, unknown>) : undefined
@@ -235,10 +286,13 @@ export function bindOperations<Ops extends Record<string, Operation<any, any>>>(
   ops: Ops,
   responses?: ResponseTable,
   routes?: Readonly<Record<string, Route>>,
+  /** The client group (`perp`), naming the operation in a response error (`perp.placeOrder`); given with `responses`. */
+  group?: string,
 ): Api<Ops> {
   const api: Record<string, unknown> = {}
   for (const [name, op] of Object.entries(ops)) {
-    const response = responses?.[name]
+    const schema = responses?.[name]
+    const response = schema && { schema, operation: `${group}.${name}` }
     const route = routes?.[name]
     api[name] = op.input
       ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, response, route)

@@ -10,7 +10,7 @@ type ListMethod<I, T> = (input: I, options?: CallOptions) => Promise<List<T>>
  * (`cursor`, `nextCursor`) and offset lists (`offset`, `total`) alike. Pages are fetched one at a
  * time, as the loop asks for them.
  *
- *   for await (const order of paginate(client.perp.getOrderHistory, { market: 'BTC-USDC' })) …
+ *   for await (const order of paginate(client.perp.listOrderHistory, { market: 'BTC-USDC' })) …
  */
 export async function* paginate<I, T>(method: ListMethod<I, T>, input?: I, options?: CallOptions): AsyncGenerator<T, void, undefined> {
   // Anything but an object goes to the method as given, whose validation names what is wrong.
@@ -48,9 +48,11 @@ function isPage<T>(data: List<T>): data is Page<T> {
 }
 
 function isCursorPage<T>(data: List<T>): data is CursorPage<T> {
-  return typeof data.nextCursor === 'string' || data.nextCursor === null
+  const next = (data as Partial<CursorPage<T>>).nextCursor
+  return typeof next === 'string' || next === null
 }
 
 function isOffsetPage<T>(data: List<T>): data is OffsetPage<T> {
-  return typeof data.total === 'number' && typeof data.offset === 'number'
+  const { total, offset } = data as Partial<OffsetPage<T>>
+  return typeof total === 'number' && typeof offset === 'number'
 }

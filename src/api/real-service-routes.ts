@@ -15,20 +15,20 @@ export const realServiceRoutes: Routes = {
   'account.listApiKeys': { method: 'GET', path: '/api/v1/accounts/me/api-keys' },
   'account.getApiKey': { method: 'GET', path: '/api/v1/accounts/me/api-keys/:id' },
   'account.listDeposits': { method: 'GET', path: '/api/v1/accounts/me/deposits' },
-  'account.createDeposit': { method: 'POST', path: '/api/v1/accounts/me/deposits' },
+  'account.deposit': { method: 'POST', path: '/api/v1/accounts/me/deposits' },
   'account.getOnchainStatus': { method: 'GET', path: '/api/v1/accounts/me/onchain-status' },
   'account.getPerpMargin': { method: 'GET', path: '/api/v1/accounts/me/perp/margin' },
   'account.getPerpTradingStats': { method: 'GET', path: '/api/v1/accounts/me/perp/trading-stats' },
   'account.getSpotSummary': { method: 'GET', path: '/api/v1/accounts/me/spot/summary' },
   'account.listWithdrawals': { method: 'GET', path: '/api/v1/accounts/me/withdrawals' },
-  'account.requestWithdrawal': { method: 'POST', path: '/api/v1/accounts/me/withdrawals' },
+  'account.withdraw': { method: 'POST', path: '/api/v1/accounts/me/withdrawals' },
   // Order history under /orders [S2 for perp; S3 for spot].
-  'perp.getOrderHistory': { method: 'GET', path: '/api/v1/perp/orders/history' },
-  'spot.getOrderHistory': { method: 'GET', path: '/api/v1/spot/orders/history' },
+  'perp.listOrderHistory': { method: 'GET', path: '/api/v1/perp/orders/history' },
+  'spot.listOrderHistory': { method: 'GET', path: '/api/v1/spot/orders/history' },
   // The insurance fund under /markets [S3].
   'perp.getInsuranceFund': { method: 'GET', path: '/api/v1/perp/markets/insurance-fund' },
   // Health at the root of /api/v1 [S3].
-  'system.health': { method: 'GET', path: '/api/v1/health' },
+  'system.getHealth': { method: 'GET', path: '/api/v1/health' },
   // Cancelling one prediction order is a DELETE with a JSON body [S2].
   'prediction.cancelOrder': { method: 'DELETE', path: '/api/v1/prediction/orders/cancel' },
 }

@@ -1,35 +1,86 @@
-// The building blocks of the light response checks (`exchange-client/strict`): the shape of a
-// list and the fields a caller branches on, not every field.
+// The building blocks of the response schemas (`exchange-client/strict`), which are also the source
+// of the response types: `type PerpOrder = v.InferOutput<typeof perpOrderSchema>`. Objects are
+// `v.object`: a check accepts fields the service adds, while the type lists only the known ones (no
+// index signature, so a misspelled field does not compile). Descriptors import these types with
+// `import type`, so no schema reaches a bundle that does not import `exchange-client/strict`.
 import * as v from 'valibot'
+import { ORDER_SIDES } from './schemas.ts'
 
+/**
+ * A string enumeration the service may extend (statuses): the known values autocomplete, any other
+ * string still type-checks. `Open<'open' | 'filled'>` is `'open' | 'filled' | (string & {})`.
+ */
+export type Open<Known extends string> = Known | (string & {})
+
+/** A string field whose known values are `Known`; checked as a string, since the service may add values. */
 /* @__NO_SIDE_EFFECTS__ */
-export function pageOf(item: v.GenericSchema = v.looseObject({})) {
-  return v.looseObject({
-    items: v.array(item),
-    pagination: v.looseObject({ page: v.number(), pageSize: v.number(), hasNext: v.boolean() }),
-  })
+export function openString<Known extends string>(): v.GenericSchema<Open<Known>> {
+  return v.string() as v.GenericSchema<string> as v.GenericSchema<Open<Known>>
 }
 
+/** Ids travel as strings: real ids exceed 2^53 (real-service.md §7). */
+export const idString = v.string('must be an id string')
+/** A decimal as text ("0.01"): prices, sizes, amounts. */
+export const decimalString = v.string('must be a decimal string')
+/** UTC milliseconds. */
+export const ms = v.number('must be UTC milliseconds')
+
+export const sideSchema = v.picklist(ORDER_SIDES)
+/** 0 = buy, 1 = sell (prediction markets). */
+export const numericSideSchema = v.picklist([0, 1])
+
+export const paginationSchema = v.object({
+  page: v.number(),
+  pageSize: v.number(),
+  totalItems: v.number(),
+  totalPages: v.number(),
+  hasNext: v.boolean(),
+  hasPrev: v.boolean(),
+})
+
+/** A page list: `page`/`pageSize` in, `pagination.hasNext` says whether another page follows. */
 /* @__NO_SIDE_EFFECTS__ */
-export function cursorOf(item: v.GenericSchema = v.looseObject({})) {
-  return v.looseObject({ items: v.array(item), nextCursor: v.nullable(v.string()) })
+export function pageOf<T extends v.GenericSchema>(item: T) {
+  return v.object({ items: v.array(item), pagination: paginationSchema })
 }
 
+/** A cursor list: pass `nextCursor` back as `cursor`; `null` on the last page. */
 /* @__NO_SIDE_EFFECTS__ */
-export function offsetOf(item: v.GenericSchema = v.looseObject({})) {
-  return v.looseObject({ items: v.array(item), total: v.number(), offset: v.number(), limit: v.number() })
+export function cursorOf<T extends v.GenericSchema>(item: T) {
+  return v.object({ items: v.array(item), nextCursor: v.nullable(v.string()) })
 }
 
+/** An offset list (championships): pass `offset + items.length` back as `offset` while below `total`. */
 /* @__NO_SIDE_EFFECTS__ */
-export function itemsOf(item: v.GenericSchema = v.looseObject({})) {
-  return v.looseObject({ items: v.array(item) })
+export function offsetOf<T extends v.GenericSchema>(item: T) {
+  return v.object({ items: v.array(item), total: v.number(), offset: v.number(), limit: v.number() })
 }
 
-/** An object with these string fields (ids, symbols). */
+/** `{ items }` without paging. */
 /* @__NO_SIDE_EFFECTS__ */
-export function withStrings(...fields: string[]) {
-  return v.looseObject(Object.fromEntries(fields.map((field) => [field, v.string('must be a string')])))
+export function itemsOf<T extends v.GenericSchema>(item: T) {
+  return v.object({ items: v.array(item) })
 }
 
-/** Light check of a candle list. */
-export const klinesShape = v.array(v.looseObject({ openTime: v.number(), close: v.string() }))
+export type Pagination = v.InferOutput<typeof paginationSchema>
+export type Page<T> = v.InferOutput<ReturnType<typeof pageOf<v.GenericSchema<T>>>>
+export type CursorPage<T> = v.InferOutput<ReturnType<typeof cursorOf<v.GenericSchema<T>>>>
+export type OffsetPage<T> = v.InferOutput<ReturnType<typeof offsetOf<v.GenericSchema<T>>>>
+export type Items<T> = v.InferOutput<ReturnType<typeof itemsOf<v.GenericSchema<T>>>>
+
+/** A candle; prices and volume as decimal strings. */
+export const klineSchema = v.object({
+  openTime: ms,
+  open: decimalString,
+  high: decimalString,
+  low: decimalString,
+  close: decimalString,
+  volume: decimalString,
+  closeTime: ms,
+})
+export type Kline = v.InferOutput<typeof klineSchema>
+export const klinesSchema = v.array(klineSchema)
+
+/** What a batch cancel answers (perp, spot and prediction). */
+export const cancelledOrdersSchema = v.object({ cancelledCount: v.number(), orderIds: v.array(idString) })
+export type CancelledOrders = v.InferOutput<typeof cancelledOrdersSchema>

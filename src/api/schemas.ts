@@ -2,10 +2,36 @@
 // bundle keeps only the schemas the imported operations reach; our own factories are marked too.
 import * as v from 'valibot'
 
-/** Any JSON object the service may send: declared fields plus whatever else it adds. */
-export interface Data {
-  [field: string]: unknown
-}
+// ---- Enumerations: one list each for the input checks and the response schemas ----
+
+/** Order sides (SPEC; real-service.md §6.1). */
+export const ORDER_SIDES = ['buy', 'sell'] as const
+export type OrderSide = (typeof ORDER_SIDES)[number]
+/** Order types (real-service.md §6.1). */
+export const ORDER_TYPES = ['limit', 'market'] as const
+export type OrderType = (typeof ORDER_TYPES)[number]
+/** Time in force (real-service.md §6.1). */
+export const TIMES_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const
+export type TimeInForce = (typeof TIMES_IN_FORCE)[number]
+/**
+ * The states of a perp or spot order. The real service publishes no list (real-service.md §6.1), so
+ * an order's `status` field is `Open<OrderStatus>`: these values autocomplete, others still type-check.
+ */
+export type OrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected'
+/** Prediction market kinds (real-service.md §2.2); the service also sends them upper-case at times (§7). */
+export const MARKET_TYPES = ['binary', 'multi_outcome'] as const
+export type MarketType = (typeof MARKET_TYPES)[number]
+/** Championship filters and leaderboard rankings (real-service.md §2.5). */
+export const CHAMPIONSHIP_STATUSES = ['draft', 'upcoming', 'active', 'ended', 'cancelled'] as const
+export type ChampionshipStatus = (typeof CHAMPIONSHIP_STATUSES)[number]
+export const CHAMPIONSHIP_TYPES = ['ex_only', 'prediction_only', 'mixed'] as const
+export type ChampionshipType = (typeof CHAMPIONSHIP_TYPES)[number]
+export const CHAMPIONSHIP_PERIODS = ['permanent', 'weekly', 'monthly', 'quarterly', 'annual', 'custom'] as const
+export type ChampionshipPeriod = (typeof CHAMPIONSHIP_PERIODS)[number]
+export const LEADERBOARD_SORTS = ['pnl', 'roi', 'volume', 'win_rate', 'trades'] as const
+export type LeaderboardSort = (typeof LEADERBOARD_SORTS)[number]
+export const LEADERBOARD_PERIODS = ['24h', '7d', '30d', 'all'] as const
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number]
 
 // ---- Inputs ----
 
@@ -110,7 +136,7 @@ export const klineInterval = v.picklist(['1m', '5m', '15m', '1h', '4h', '1d'], '
 
 /** `{ market }`: the input of most per-market reads. */
 export const marketInput = v.strictObject({ market: marketSymbol })
-export type MarketInput = v.InferInput<typeof marketInput>
+export interface MarketInput extends v.InferInput<typeof marketInput> {}
 
 /** Page-list query (1-based page). */
 export const pageEntries = { page: v.optional(page), pageSize: v.optional(pageSize) }
@@ -121,54 +147,6 @@ export type PageQuery = v.InferInput<typeof pageQuery>
 export const limitQuery = v.optional(v.strictObject({ limit: v.optional(limit) }))
 export type LimitQuery = v.InferInput<typeof limitQuery>
 
-// ---- Responses ----
+// ---- Responses: the list shapes, whose source is their schema in response-shapes.ts ----
 
-export interface Pagination {
-  page: number
-  pageSize: number
-  totalItems: number
-  totalPages: number
-  hasNext: boolean
-  hasPrev: boolean
-}
-
-/** A page list: `page`/`pageSize` in, `pagination.hasNext` says whether another page follows. */
-export interface Page<T> {
-  items: T[]
-  pagination: Pagination
-  [field: string]: unknown
-}
-
-/** A cursor list: pass `nextCursor` back as `cursor`; `null` on the last page. */
-export interface CursorPage<T> {
-  items: T[]
-  nextCursor: string | null
-  [field: string]: unknown
-}
-
-/** An offset list (championships): pass `offset + items.length` back as `offset` while below `total`. */
-export interface OffsetPage<T> {
-  items: T[]
-  total: number
-  offset: number
-  limit: number
-  [field: string]: unknown
-}
-
-/** `{ items }` without paging. */
-export interface Items<T> {
-  items: T[]
-  [field: string]: unknown
-}
-
-/** A candle; prices and volume as decimal strings. */
-export interface Kline {
-  openTime: number
-  open: string
-  high: string
-  low: string
-  close: string
-  volume: string
-  closeTime: number
-  [field: string]: unknown
-}
+export type { CursorPage, Items, Kline, OffsetPage, Page, Pagination } from './response-shapes.ts'

@@ -1,14 +1,19 @@
-// Light response checks of the system operations (`exchange-client/strict`).
+// Response schemas of the system operations (`exchange-client/strict`), and the source of their types (system.ts).
 import * as v from 'valibot'
 import type { ResponseTable } from './operation.ts'
-import { withStrings } from './response-shapes.ts'
+import { ms, openString } from './response-shapes.ts'
 import type { systemOperations } from './system.ts'
 
-const statusShape = withStrings('status')
+/** UTC milliseconds. */
+export const serverTimeSchema = v.object({ serverTime: ms })
+/** The shapes of health, info and status are not published (real-service.md §8): the fields here are optional but `status`. */
+export const systemHealthSchema = v.object({ status: openString<'ok'>() })
+export const systemInfoSchema = v.object({ name: v.optional(v.string()), version: v.optional(v.string()) })
+export const systemStatusSchema = v.object({ status: openString<'operational'>() })
 
 export const systemResponses: ResponseTable<typeof systemOperations> = {
-  time: v.looseObject({ serverTime: v.number() }),
-  health: statusShape,
-  info: v.looseObject({}),
-  status: statusShape,
+  getTime: serverTimeSchema,
+  getHealth: systemHealthSchema,
+  getInfo: systemInfoSchema,
+  getStatus: systemStatusSchema,
 }

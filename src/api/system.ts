@@ -1,30 +1,17 @@
+import type * as v from 'valibot'
 import { operation } from './operation.ts'
+import type * as schemas from './system-responses.ts'
 
-export interface ServerTime {
-  /** UTC milliseconds. */
-  serverTime: number
-}
-
-export interface SystemHealth {
-  status: string
-  [field: string]: unknown
-}
-
-export interface SystemInfo {
-  name?: string
-  version?: string
-  [field: string]: unknown
-}
-
-export interface SystemStatus {
-  status: string
-  [field: string]: unknown
-}
+/** `serverTime`: UTC milliseconds. */
+export interface ServerTime extends v.InferOutput<typeof schemas.serverTimeSchema> {}
+export interface SystemHealth extends v.InferOutput<typeof schemas.systemHealthSchema> {}
+export interface SystemInfo extends v.InferOutput<typeof schemas.systemInfoSchema> {}
+export interface SystemStatus extends v.InferOutput<typeof schemas.systemStatusSchema> {}
 
 /** System: open, no credential. */
 export const systemOperations = {
-  time: operation<ServerTime>({ method: 'GET', path: '/api/v1/system/time', auth: 'none', source: 'spec', summary: 'Server time (UTC ms), used to measure clock drift' }),
-  health: operation<SystemHealth>({ method: 'GET', path: '/api/v1/system/health', auth: 'none', source: 'spec', summary: 'Service health' }),
-  info: operation<SystemInfo>({ method: 'GET', path: '/api/v1/system/info', auth: 'none', source: 'spec', summary: 'Exchange information' }),
-  status: operation<SystemStatus>({ method: 'GET', path: '/api/v1/system/status', auth: 'none', source: 'spec', summary: 'System status' }),
+  getTime: operation<ServerTime>({ method: 'GET', path: '/api/v1/system/time', auth: 'none', source: 'spec', summary: 'Server time (UTC ms), used to measure clock drift' }),
+  getHealth: operation<SystemHealth>({ method: 'GET', path: '/api/v1/system/health', auth: 'none', source: 'spec', summary: 'Service health' }),
+  getInfo: operation<SystemInfo>({ method: 'GET', path: '/api/v1/system/info', auth: 'none', source: 'spec', summary: 'Exchange information' }),
+  getStatus: operation<SystemStatus>({ method: 'GET', path: '/api/v1/system/status', auth: 'none', source: 'spec', summary: 'System status' }),
 }

@@ -72,11 +72,12 @@ export class ServerClock {
    * share the true time, so a high request rate does not drift the clock forward; an identical one
    * never gets a timestamp it got in the service's replay window, whatever either clock did since
    * (the next free millisecond after the estimate). Only a flood of identical requests (over 1000 a
-   * second) runs ahead of the clock: past MAX_LEAD_MS the caller waits `lead()` out.
+   * second) runs ahead of the clock: past MAX_LEAD_MS the caller waits `lead()` out. The payload
+   * may come as two parts (`payload + body`), so a large body is not joined to its head to be stamped.
    */
-  stamp(payload: string): number {
+  stamp(payload: string, body = ''): number {
     const monotonic = this.#monotonic()
-    return this.#recent.take(payloadKey(payload), Math.round(this.#estimate(monotonic)), monotonic)
+    return this.#recent.take(payloadKey(payload, body), Math.round(this.#estimate(monotonic)), monotonic)
   }
 
   /** How long to hold a request stamped `stamp` so it leaves at most `MAX_LEAD_MS` ahead of the clock. */

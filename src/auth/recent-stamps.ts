@@ -21,10 +21,11 @@ interface Run {
   at: number
 }
 
-/** What is remembered of one payload: its runs sorted by `from`, disjoint, and when it was last used. */
+/** What is remembered of one payload: its runs sorted by `from`, disjoint, when it was last used, and that use's place in the order. */
 interface Payload {
   runs: Run[]
   at: number
+  use: number
 }
 
 const expired = (at: number, mono: number) => mono - at >= REMEMBER_MS
@@ -33,7 +34,7 @@ const expired = (at: number, mono: number) => mono - at >= REMEMBER_MS
  * The timestamps handed out per payload key over the last REMEMBER_MS, so that no payload gets the
  * same timestamp twice within the service's replay window, whatever the estimate of server time
  * does (it moves back when the server's clock does). Bounded: expired payloads leave in order of
- * last use (a Map keeps insertion order and each use re-inserts); past MAX_REMEMBERED the least
+ * last use (a queue of uses, in which a payload's earlier uses are skipped); past MAX_REMEMBERED the least
  * recently used leaves early, and the highest of its live stamps near the estimate floors every
  * stamp until it expires, so forgetting early allows no repeat.
  */
@@ -44,6 +45,15 @@ export class RecentStamps {
     stamp: -Infinity,
     at: -Infinity,
   }
+  /**
+   * Every use, oldest first from `#head` on: the key and the use's number. A Map's own order would do,
+   * but a Map keeps a hole per deleted entry until it rebuilds itself, and reading its oldest entry
+   * on every take crossed tens of thousands of them (35 µs a take at the cap).
+   */
+  #keys: number[] = []
+  #uses: number[] = []
+  #head = 0
+  #nextUse = 0
 
   /** Payloads remembered now. */
   get size(): number {
@@ -55,12 +65,8 @@ export class RecentStamps {
    * used it, else the next free one after it. `mono` is the monotonic time.
    */
   take(key: number, now: number, mono: number): number {
-    for (const [oldKey, old] of this.#byKey) {
-      if (!expired(old.at, mono)) break
-      this.#byKey.delete(oldKey)
-    }
-    const payload = this.#byKey.get(key) ?? { runs: [], at: mono }
-    this.#byKey.delete(key) // re-inserted below: the Map's order is the order of last use
+    for (let oldest = this.#oldest(); oldest && expired(oldest.at, mono); oldest = this.#oldest()) this.#forget()
+    const payload = this.#byKey.get(key) ?? { runs: [], at: mono, use: 0 }
     const runs = payload.runs
     // The oldest stamps are the lowest while the estimate runs forward: they leave from the front (a
     // run left behind by a step back leaves once it gets there).
@@ -79,9 +85,44 @@ export class RecentStamps {
       runs.splice(i, 0, { from: stamp, to: stamp, since: mono, at: mono })
     }
     payload.at = mono
+    payload.use = this.#nextUse++
     this.#byKey.set(key, payload)
+    this.#keys.push(key)
+    this.#uses.push(payload.use)
     if (this.#byKey.size > MAX_REMEMBERED) this.#forgetOldest(now, mono)
+    this.#compact()
     return stamp
+  }
+
+  /** The least recently used payload, skipping earlier uses of payloads used again since. */
+  #oldest(): Payload | undefined {
+    const keys = this.#keys
+    for (; this.#head < keys.length; this.#head++) {
+      const payload = this.#byKey.get(keys[this.#head]!)
+      if (payload?.use === this.#uses[this.#head]) return payload
+    }
+    return undefined
+  }
+
+  /** Forgets the payload `#oldest()` found. */
+  #forget(): void {
+    this.#byKey.delete(this.#keys[this.#head]!)
+    this.#head++
+  }
+
+  /** Drops the queue's used-up front, and its earlier uses when they pile up (one payload used again and again). */
+  #compact(): void {
+    const keys = this.#keys
+    if (this.#head > 1024 && this.#head * 2 > keys.length) {
+      this.#keys = keys.slice(this.#head)
+      this.#uses = this.#uses.slice(this.#head)
+      this.#head = 0
+    } else if (keys.length - this.#head > 4 * MAX_REMEMBERED) {
+      const current = keys.map((key, i) => i >= this.#head && this.#byKey.get(key)?.use === this.#uses[i])
+      this.#keys = keys.filter((_, i) => current[i])
+      this.#uses = this.#uses.filter((_, i) => current[i])
+      this.#head = 0
+    }
   }
 
   /**
@@ -90,8 +131,8 @@ export class RecentStamps {
    * forward to it within the window.
    */
   #forgetOldest(now: number, mono: number): void {
-    const [key, { runs }] = this.#byKey.entries().next().value!
-    this.#byKey.delete(key)
+    const { runs } = this.#oldest()!
+    this.#forget()
     for (const { to, at } of runs) {
       if (expired(at, mono) || to > now + MAX_LEAD_MS) continue
       const floor = this.#floor

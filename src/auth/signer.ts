@@ -42,6 +42,9 @@ export async function hmacHex(key: CryptoKey, payload: string): Promise<string> 
 /** Produces X-SIGNATURE for a payload. A custom one can sign remotely (a backend) or natively. */
 export type SignFunction = (payload: string) => Promise<string>
 
+/** Signs with `key`; once an imported key has arrived, without waiting on its promise again per call. */
 export function keySigner(key: CryptoKey | Promise<CryptoKey>): SignFunction {
-  return async (payload) => hmacHex(await key, payload)
+  let ready = key instanceof Promise ? undefined : key
+  if (key instanceof Promise) key.then((imported) => (ready = imported), () => undefined)
+  return (payload) => (ready ? hmacHex(ready, payload) : Promise.resolve(key).then((imported) => hmacHex(imported, payload)))
 }

@@ -1,23 +1,25 @@
-import type { KeyPermissions } from '../api/keys.ts'
 import { ExchangeValidationError } from '../transport/errors.ts'
 
-/** A page (document present), where any script that runs could use a key the page holds. */
+/**
+ * A page (a `document` exists), where any script that runs can read what the page holds. Node,
+ * Deno (2 has no `window`; 1 had one, never a `document`), Bun, workers and edge runtimes are not.
+ */
 export function inBrowser(): boolean {
   return typeof (globalThis as { document?: unknown }).document !== 'undefined'
 }
 
 /**
- * In a browser, refuses a key that can move funds unless the integrator opted in. A read-only key,
- * or a backend that signs (the client's `sign` option), keeps trading rights out of the page.
+ * In a page, refuses to hold a secret as text (given to a client, or arriving from onboarding or
+ * rotation) unless the integrator opted in, as the OpenAI and Anthropic SDKs do: any script in the
+ * page (an extension, a compromised dependency, an XSS) could read it and use it from anywhere.
+ * A non-extractable `CryptoKey` (the credential store's) or a `sign` function needs no opt-in.
  */
-export function refuseTradingKeyInBrowser(permissions: Partial<KeyPermissions> | undefined, allowTradingKeyInBrowser: boolean | undefined): void {
-  if (allowTradingKeyInBrowser === true || !inBrowser()) return
-  if (permissions?.canTrade !== true && permissions?.canWithdraw !== true) return
+export function refuseSecretTextInBrowser(dangerouslyAllowBrowser: boolean | undefined, what: string): void {
+  if (dangerouslyAllowBrowser === true || !inBrowser()) return
   throw new ExchangeValidationError(
-    'allowTradingKeyInBrowser',
-    'browser-trading-key',
-    'Refused to hold a key that can trade in a browser page: any script running there could place orders with it. '
-      + 'Ask for a read-only key (permissions: { canTrade: false }), let a backend sign (the `sign` option), '
-      + 'or opt in with allowTradingKeyInBrowser: true.',
+    'dangerouslyAllowBrowser',
+    'browser-secret-text',
+    `Refused to ${what} in a browser page, where any script could read the secret: `
+      + 'let a backend sign (`sign`), use the CryptoKey credentialStore() keeps, or opt in with dangerouslyAllowBrowser: true',
   )
 }

@@ -1,5 +1,7 @@
 import type { KeyPermissions } from '../api/keys.ts'
 import { assertApiKey, assertSecretKey } from '../auth/credentials.ts'
+import type { IssuedSecret } from '../auth/hidden-secret.ts'
+import { unwrapSecret } from '../auth/unwrap-secret.ts'
 import { importSecretKey } from '../auth/signer.ts'
 import { ExchangeError, ExchangeValidationError } from '../transport/errors.ts'
 
@@ -27,8 +29,11 @@ export interface StoredCredential extends CredentialMetadata {
 
 export interface CredentialToSave extends CredentialMetadata {
   apiKey: string
-  /** The 64-hex secret (imported here, then forgotten) or an HMAC `CryptoKey` that is not extractable. */
-  secretKey: string | CryptoKey
+  /**
+   * The 64-hex secret (as text, or as onboarding and rotation return it: imported here, then
+   * forgotten) or an HMAC `CryptoKey` that is not extractable.
+   */
+  secretKey: string | CryptoKey | IssuedSecret
 }
 
 export interface CredentialStoreOptions {
@@ -66,7 +71,8 @@ function openDatabase(factory: IDBFactory, database: string): Promise<IDBDatabas
   return settle(request)
 }
 
-async function secretAsKey(secretKey: string | CryptoKey): Promise<CryptoKey> {
+async function secretAsKey(given: string | CryptoKey | IssuedSecret): Promise<CryptoKey> {
+  const secretKey = unwrapSecret(given)
   if (typeof secretKey === 'string') {
     assertSecretKey(secretKey)
     return importSecretKey(secretKey)

@@ -5,7 +5,7 @@ import { onboardingOperations, WALLET_TYPES, type OnboardedKey, type WalletType 
 import { callOperation, parseInput } from '../api/operation.ts'
 import { OnboardingOutcomeUnknownError, OrderOutcomeUnknownError, SigningTimeoutError } from '../transport/errors.ts'
 import { Transport, type TransportOptions } from '../transport/http.ts'
-import { refuseTradingKeyInBrowser } from './browser-guard.ts'
+import { refuseSecretTextInBrowser } from './browser-guard.ts'
 import { DEFAULT_SERVICE_NAME, LOGIN_WINDOW_MS, loginMessage } from './message.ts'
 import { walletCall } from './signers/rejection.ts'
 import type { WalletSigner } from './signers/types.ts'
@@ -19,8 +19,8 @@ export interface OnboardParams {
   walletType?: WalletType
   /** How long the wallet may take to sign, in ms. Default 290 s (the service accepts 300 s). */
   signingWindowMs?: number
-  /** In a browser, a key that can trade is refused unless this is true. */
-  allowTradingKeyInBrowser?: boolean
+  /** In a browser page, refused unless this is true: the new secret arrives in the page as text. */
+  dangerouslyAllowBrowser?: boolean
   signal?: AbortSignal
 }
 
@@ -63,12 +63,12 @@ async function signWithin(signer: WalletSigner, message: string, windowMs: numbe
 }
 
 /** Onboarding over a transport: the client's own, or a fresh one for the standalone `onboard()`. */
-export async function onboardVia(transport: Transport, serviceName: string, params: OnboardParams, allowTradingKeyInBrowser?: boolean): Promise<OnboardedKey> {
+export async function onboardVia(transport: Transport, serviceName: string, params: OnboardParams, dangerouslyAllowBrowser?: boolean): Promise<OnboardedKey> {
   const walletType = params?.walletType ?? params?.signer?.walletType
   // Spread only an object: spreading a string would make one field per character.
   const checked = parseInput(paramsSchema, typeof params === 'object' && params !== null ? { ...params, walletType } : params)
-  // Onboarding mints read+trade, always (SPEC "Obtaining a key").
-  refuseTradingKeyInBrowser({ canRead: true, canTrade: true }, params.allowTradingKeyInBrowser ?? allowTradingKeyInBrowser)
+  // Before the wallet is asked: a key minted and then refused would be lost.
+  refuseSecretTextInBrowser(params.dangerouslyAllowBrowser ?? dangerouslyAllowBrowser, 'onboard (the new secret arrives as text)')
   if (!transport.clock.synced) await transport.syncClock()
   const timestamp = transport.clock.now()
   const message = loginMessage(serviceName, timestamp)

@@ -14,20 +14,20 @@ export async function readBodyText(response: Response, maxBytes: number, timeout
   }
   const reader = response.body?.getReader()
   if (!reader) return ''
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const stalled = timeoutMs === false
+  // A stall cancels the reader, which ends the pending read: no race per chunk.
+  let stalled: ExchangeNetworkError | undefined
+  const timer = timeoutMs === false
     ? undefined
-    : new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(new ExchangeNetworkError('timeout', `HTTP ${response.status}: the response body did not finish within ${timeoutMs} ms`))
-        void reader.cancel().catch(() => undefined)
-      }, timeoutMs)
-    })
+    : setTimeout(() => {
+      stalled = new ExchangeNetworkError('timeout', `HTTP ${response.status}: the response body did not finish within ${timeoutMs} ms`, { code: 'ETIMEDOUT' })
+      void reader.cancel(stalled).catch(() => undefined)
+    }, timeoutMs)
   const chunks: Uint8Array[] = []
   let size = 0
   try {
     for (;;) {
-      const { done, value } = await (stalled ? Promise.race([reader.read(), stalled]) : reader.read())
+      const { done, value } = await reader.read()
+      if (stalled) throw stalled
       if (done) break
       size += value.byteLength
       if (size > maxBytes) {

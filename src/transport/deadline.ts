@@ -16,7 +16,7 @@ export class Deadline {
     this.#at = Date.now() + totalMs
     this.#timer = setTimeout(() => {
       this.#expired = true
-      this.#controller.abort(new ExchangeNetworkError('timeout', `${what} did not finish within ${totalMs} ms (totalTimeoutMs)`))
+      this.#controller.abort(new ExchangeNetworkError('timeout', `${what} did not finish within ${totalMs} ms (totalTimeoutMs)`, { code: 'ETIMEDOUT' }))
     }, totalMs)
     this.#callerSignal = callerSignal
     if (callerSignal?.aborted) this.#onCallerAbort()

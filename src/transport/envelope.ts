@@ -1,4 +1,5 @@
 import { ExchangeApiError, ExchangeResponseError, type ApiErrorBody } from './errors.ts'
+import { retryHintMs } from './retry-hint.ts'
 
 /** Every answer of the service: `{ success, data, error, meta }`. */
 export interface Envelope<T = unknown> {
@@ -11,27 +12,33 @@ export interface Envelope<T = unknown> {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-function parseJson(status: number, text: string, contentType: string | null): unknown {
+function parseJson(status: number, text: string, headers: Headers): unknown {
   try {
     return JSON.parse(text)
   } catch (cause) {
-    const looksHtml = /^\s*</.test(text) || contentType?.includes('html')
+    const looksHtml = /^\s*</.test(text) || headers.get('content-type')?.includes('html')
     const what = text.length === 0 ? 'an empty body' : looksHtml ? 'HTML (a proxy or gateway page?)' : 'text that is not JSON'
     throw new ExchangeResponseError(status, `expected the JSON envelope, got ${what}`, { cause })
   }
 }
 
-/** Reads an answer into its envelope, or throws the typed error it stands for. */
-export function openEnvelope<T>(status: number, text: string, contentType: string | null, retryAfterMs?: number): Envelope<T> {
+/** The server's wait hint, when it is one that can be read. */
+function retryAfterMs(headers: Headers): number | undefined {
+  const hint = retryHintMs(headers)
+  return Number.isNaN(hint) ? undefined : hint
+}
+
+/** Reads an answer into its envelope, or throws the typed error it stands for. Headers are read only for an error. */
+export function openEnvelope<T>(status: number, text: string, headers: Headers): Envelope<T> {
   let parsed: unknown
   try {
-    parsed = parseJson(status, text, contentType)
+    parsed = parseJson(status, text, headers)
     if (!isRecord(parsed) || typeof parsed.success !== 'boolean') {
       throw new ExchangeResponseError(status, 'the body is JSON but not the { success, data, error, meta } envelope')
     }
   } catch (error) {
     // A 429 is a rate limit whoever wrote its body (a gateway's page): its wait hint still counts.
-    if (status === 429) throw new ExchangeApiError(429, { code: 'HTTP_429' }, undefined, retryAfterMs)
+    if (status === 429) throw new ExchangeApiError(429, { code: 'HTTP_429' }, undefined, retryAfterMs(headers))
     throw error
   }
   const envelope = parsed as unknown as Envelope<T>
@@ -48,6 +55,6 @@ export function openEnvelope<T>(status: number, text: string, contentType: strin
       details: isRecord(error?.details) ? error.details : undefined,
     },
     typeof meta?.requestId === 'string' ? meta.requestId : undefined,
-    retryAfterMs,
+    retryAfterMs(headers),
   )
 }

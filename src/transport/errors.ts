@@ -2,6 +2,9 @@
  * The error model. Every error the SDK throws is an `ExchangeError`; `kind` tells them apart
  * without `instanceof` (which breaks when two copies of the SDK meet, e.g. ESM + script tag).
  */
+import type { NetworkErrorCode } from './network-failure.ts'
+
+export type { NetworkErrorCode }
 
 /** Authentication and permission codes the spec defines, by name and number. */
 export const AUTH_ERROR_CODES = {
@@ -54,6 +57,7 @@ function capped(message: string): string {
 
 /** Bad input, thrown before any network I/O. `field` is a dotted path into the input. */
 export class ExchangeValidationError extends ExchangeError {
+  declare readonly kind: 'validation'
   readonly field: string
   readonly rule: string
   constructor(field: string, rule: string, message?: string) {
@@ -71,8 +75,11 @@ export interface ApiErrorBody {
   details?: Record<string, unknown>
 }
 
+/** The kinds a service's refusal (`ExchangeApiError`) comes as. */
+export type ApiErrorKind = 'auth' | 'permission' | 'rate-limit' | 'api'
+
 /** Which class of failure a service answer is, from its code number and HTTP status. */
-export function classifyApiError(status: number, codeNum: number | undefined, code: string): ExchangeErrorKind {
+export function classifyApiError(status: number, codeNum: number | undefined, code: string): ApiErrorKind {
   if (status === 429 || code === 'RATE_LIMITED') return 'rate-limit'
   if (codeNum !== undefined && codeNum >= 11000 && codeNum < 11100) return 'auth'
   if ((codeNum !== undefined && codeNum >= 11100 && codeNum < 11200) || code.startsWith('PERM_')) return 'permission'
@@ -100,9 +107,12 @@ export interface SigningDiagnostics {
 
 /** Any answer of the service that is not a success. */
 export class ExchangeApiError extends ExchangeError {
+  declare readonly kind: ApiErrorKind
   readonly status: number
+  /** The service's stable code (`AUTH_INVALID_SIGNATURE`, `REQ_INVALID_JSON`): branch on this. */
   readonly code: string
-  readonly codeNum: number | undefined
+  /** The code's number (11003); 0 when the answer carried none (a gateway page, a bare HTTP error). */
+  readonly codeNum: number
   readonly requestId: string | undefined
   readonly details: Record<string, unknown> | undefined
   /** Milliseconds the service asked us to wait (Retry-After), when it said. */
@@ -121,20 +131,30 @@ export class ExchangeApiError extends ExchangeError {
     this.name = 'ExchangeApiError'
     this.status = status
     this.code = body.code
-    this.codeNum = body.codeNum
+    this.codeNum = body.codeNum ?? 0
     this.requestId = requestId
     this.details = body.details
     this.retryAfterMs = retryAfterMs
   }
 }
 
-/** The service answered something that is not its envelope: HTML from a proxy, truncated JSON … */
+/**
+ * The service answered something that is not its envelope (HTML from a proxy, truncated JSON …), or,
+ * with `validateResponses`, data that breaks the operation's response schema.
+ */
 export class ExchangeResponseError extends ExchangeError {
+  declare readonly kind: 'response'
   readonly status: number
-  constructor(status: number, message: string, options?: { cause?: unknown }) {
+  /** With `validateResponses`: the operation whose answer broke its schema (`perp.placeOrder`). */
+  readonly operation: string | undefined
+  /** With `validateResponses`: the dotted path of the field that broke it (`items.0.orderId`; `''` for `data` itself). */
+  readonly field: string | undefined
+  constructor(status: number, message: string, options?: { cause?: unknown; operation?: string; field?: string }) {
     super('response', `HTTP ${status}: ${message}`, options)
     this.name = 'ExchangeResponseError'
     this.status = status
+    this.operation = options?.operation
+    this.field = options?.field
   }
 }
 
@@ -154,11 +174,21 @@ export class ExchangeRedirectError extends ExchangeError {
   }
 }
 
-/** The request did not get an answer: connection refused or dropped, DNS, CORS, timeout, abort. */
+/**
+ * The request did not get an answer: connection refused or dropped, DNS, TLS, CORS, timeout, abort.
+ * The message names the method, host, port and path (never the query), and why.
+ */
 export class ExchangeNetworkError extends ExchangeError {
-  constructor(kind: 'network' | 'timeout' | 'aborted', message: string, options?: { cause?: unknown }) {
+  declare readonly kind: 'network' | 'timeout' | 'aborted'
+  /**
+   * Why, as Node names it (Bun's and Deno's reports mapped to the same codes); `ETIMEDOUT` when
+   * `timeoutMs` passed. `undefined` when the runtime does not say (a browser never does).
+   */
+  readonly code: NetworkErrorCode | undefined
+  constructor(kind: 'network' | 'timeout' | 'aborted', message: string, options?: { cause?: unknown; code?: NetworkErrorCode }) {
     super(kind, message, options)
     this.name = 'ExchangeNetworkError'
+    this.code = options?.code
   }
 }
 
@@ -242,7 +272,32 @@ export class SigningTimeoutError extends ExchangeError {
   }
 }
 
-export function isExchangeError(error: unknown, kind?: ExchangeErrorKind): error is ExchangeError {
+/** The class an error of each kind is thrown as: what `isExchangeError(error, kind)` narrows to. */
+export interface ExchangeErrorOfKind {
+  validation: ExchangeValidationError
+  auth: ExchangeApiError
+  permission: ExchangeApiError
+  'rate-limit': ExchangeApiError
+  api: ExchangeApiError
+  response: ExchangeResponseError
+  redirect: ExchangeRedirectError
+  network: ExchangeNetworkError
+  timeout: ExchangeNetworkError | SigningTimeoutError
+  aborted: ExchangeNetworkError
+  'outcome-unknown': OrderOutcomeUnknownError | OnboardingOutcomeUnknownError
+  'crypto-unavailable': ExchangeError
+  'signing-cancelled': SigningCancelledError
+  'signing-failed': SigningFailedError
+  storage: ExchangeError
+}
+
+/**
+ * Whether `error` is one of the SDK's errors (of that `kind`), narrowed to its class:
+ * `if (isExchangeError(e, 'rate-limit')) wait(e.retryAfterMs)`. Works across two copies of the SDK.
+ */
+export function isExchangeError(error: unknown): error is ExchangeError
+export function isExchangeError<K extends ExchangeErrorKind>(error: unknown, kind: K): error is ExchangeErrorOfKind[K] & { readonly kind: K }
+export function isExchangeError(error: unknown, kind?: ExchangeErrorKind): boolean {
   const isOurs = error instanceof ExchangeError
     || (error instanceof Error && typeof (error as Partial<ExchangeError>).kind === 'string'
       && /^(Exchange|OrderOutcome|OnboardingOutcome|Signing)/.test(error.name))

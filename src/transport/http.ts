@@ -1,21 +1,22 @@
-import ky, { HTTPError, TimeoutError } from 'ky'
+import type { KyInstance, Options as KyOptions } from 'ky'
 import type { ServerClock } from '../auth/clock.ts'
 import { signingPayload, type SignFunction } from '../auth/signer.ts'
 import { readBodyText } from './body.ts'
 import { Deadline } from './deadline.ts'
 import { openEnvelope, type Envelope } from './envelope.ts'
 import {
-  AUTH_ERROR_CODES,
   ExchangeApiError,
   ExchangeError,
   ExchangeNetworkError,
   ExchangeResponseError,
   ExchangeValidationError,
   OrderOutcomeUnknownError,
+  type AUTH_ERROR_CODES,
 } from './errors.ts'
+import { isHttpError, isTimeoutError } from './ky-errors.ts'
+import { networkErrorCode, networkFailureReason, provesNeverSent } from './network-failure.ts'
 import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
-import { retryHintMs } from './retry-hint.ts'
 import { kyRetry, type RetryOptions } from './retry.ts'
 
 export type QueryScalar = string | number | boolean
@@ -65,17 +66,19 @@ export interface TransportOptions {
 }
 
 const CLOCK_PATH = '/api/v1/system/time'
+const JSON_CONTENT = { 'content-type': 'application/json' }
 const MAX_TIMER_MS = 2 ** 31 - 1
-
-/** Node's fetch says why a connection failed; a refused one certainly carried nothing. */
-function neverSent(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause
-  return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND'
-}
+/** The code number alone, not the table of codes: a bundle then carries one number, not ten. */
+const TIMESTAMP_EXPIRED: (typeof AUTH_ERROR_CODES)['AUTH_TIMESTAMP_EXPIRED'] = 11004
 
 /** A write attempt that got this may have been applied: no answer, or a 5xx (which proves no refusal). */
 function mayHaveLanded(error: unknown): boolean {
-  return error instanceof HTTPError ? error.response.status >= 500 : !neverSent(error)
+  return isHttpError(error) ? error.response.status >= 500 : !provesNeverSent(error)
+}
+
+/** `POST api.example:443 /api/v1/perp/orders`: where a call went, never its query. */
+function endpointOf(method: string, url: URL): string {
+  return `${method} ${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')} ${url.pathname}`
 }
 
 /** One call across its attempts. */
@@ -89,23 +92,49 @@ interface Call {
   deadline: Deadline
 }
 
+/** What the fixed hooks read and write for one attempt: reached through ky's `context` option. */
+interface Attempt {
+  call: Call
+  /** The payload without its timestamp: METHOD + signed path + body. */
+  unsignedPayload: string
+  /** METHOD + signed path: the clock stamps it with the body, read in place. */
+  head: string
+  body: string
+  signed: boolean
+  isWrite: boolean
+  /** Monotonic time the attempt was signed and handed to fetch at (round trips for the clock). */
+  sentAt: number
+  /** Platform time it was handed to fetch at (as timers use): its timeoutMs runs from here. */
+  startedAt: number
+  timestamp: string
+  /** An attempt was handed to fetch: from here on, a write may have reached the service. */
+  left: boolean
+}
+
+/** ky copies `context` (shallowly): the attempt travels inside it, so the hooks write to the attempt itself. */
+type AttemptContext = { attempt: Attempt }
+
+/** The body text of each Request ky hands the default fetch, keyed by that Request (set by the signing hook). */
+const bodies = new WeakMap<Request, string>()
+
 /**
  * The default fetch: hands the platform's fetch the URL and the body string instead of ky's
  * `Request`, whose streamed body would be re-read (and sent chunked). Same bytes, same headers.
  * A fetch the caller plugs in gets the `Request` itself.
  */
-function sendWithGlobalFetch(body: string) {
-  return (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    if (!(input instanceof Request)) return globalThis.fetch(input, init)
-    return globalThis.fetch(input.url, {
-      ...init,
-      method: input.method,
-      headers: input.headers,
-      body: body === '' ? undefined : body,
-      signal: input.signal,
-      redirect: 'manual',
-    })
-  }
+function sendWithGlobalFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const body = input instanceof Request ? bodies.get(input) : undefined
+  // A Request the signing hook never saw (none today) goes as it is, streamed body and all.
+  if (body === undefined) return globalThis.fetch(input, init)
+  const request = input as Request
+  return globalThis.fetch(request.url, {
+    ...init,
+    method: request.method,
+    headers: request.headers,
+    body: body === '' ? undefined : body,
+    signal: request.signal,
+    redirect: 'manual',
+  })
 }
 
 /**
@@ -120,6 +149,10 @@ export class Transport {
   #clockSync: Promise<void> | undefined
   /** Counts clock measurements, so a call signed before the latest one need not measure again. */
   #clockEpoch = 0
+  /** The client's options for ky, fixed for its life: each attempt's state travels in ky's `context`. */
+  readonly #kyOptions: KyOptions
+  /** One ky instance for the client's life, created on the first call (loading ky then, not at import). */
+  #ky: KyInstance | Promise<KyInstance> | undefined
 
   constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
     checkTransportOptions(options)
@@ -127,6 +160,49 @@ export class Transport {
     this.#options = options
     this.clock = clock
     this.credentials = credentials
+    this.#kyOptions = {
+      fetch: options.fetch ?? sendWithGlobalFetch,
+      // A redirect would re-send the key, the signature and the body to wherever it points.
+      redirect: 'manual',
+      hooks: {
+        beforeRetry: [
+          ({ error, options: { context } }) => {
+            const { isWrite, call } = (context as AttemptContext).attempt
+            if (isWrite && mayHaveLanded(error)) call.lost ??= error
+          },
+        ],
+        beforeRequest: [(request, { context }) => this.#sign(request, (context as AttemptContext).attempt)],
+      },
+    }
+  }
+
+  /** The client's ky instance; the first call imports ky. */
+  #kyInstance(): KyInstance | Promise<KyInstance> {
+    return (this.#ky ??= import('./ky-load.ts').then(({ default: ky }) => (this.#ky = ky.create(this.#kyOptions))))
+  }
+
+  /** Stamps and signs one attempt (each retry afresh), just before ky hands it to fetch. */
+  async #sign(request: Request, attempt: Attempt): Promise<void> {
+    const { clock, credentials } = this
+    const { call, unsignedPayload } = attempt
+    bodies.set(request, attempt.body)
+    attempt.sentAt = clock.monotonicNow()
+    if (attempt.signed && credentials) {
+      const stamp = clock.stamp(attempt.head, attempt.body)
+      // Identical requests faster than one a millisecond: pace them rather than drift ahead.
+      const lead = clock.lead(stamp)
+      if (lead > 0) await call.deadline.race(new Promise((resolve) => setTimeout(resolve, lead)))
+      const timestamp = String(stamp)
+      attempt.timestamp = timestamp
+      const signature = await call.deadline.race(credentials.sign(timestamp + unsignedPayload))
+      const { headers } = request
+      headers.set('X-API-KEY', credentials.apiKey)
+      headers.set('X-TIMESTAMP', timestamp)
+      headers.set('X-SIGNATURE', signature)
+      call.lastSignedAt = Math.max(call.lastSignedAt ?? stamp, stamp)
+    }
+    attempt.startedAt = Date.now()
+    attempt.left = true
   }
 
   /** Sends one call and resolves to the envelope's `data`. */
@@ -144,7 +220,7 @@ export class Transport {
         `${request.method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
-    if (spec.signal?.aborted) throw new ExchangeNetworkError('aborted', `${request.method} ${spec.path} was aborted`, { cause: spec.signal.reason })
+    if (spec.signal?.aborted) throw new ExchangeNetworkError('aborted', `${endpointOf(request.method, request.url)} was aborted`, { cause: spec.signal.reason })
     return this.#call(spec, request, (call) => this.#sendWithClock<T>(spec, request, signed, call))
   }
 
@@ -153,7 +229,7 @@ export class Transport {
     const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
     // Timers take at most 2^31 - 1 ms (a longer one fires at once).
     const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
-    const call: Call = { lost: undefined, lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, `${request.method} ${spec.path}`, spec.signal) }
+    const call: Call = { lost: undefined, lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, endpointOf(request.method, request.url), spec.signal) }
     try {
       return await run(call)
     } catch (error) {
@@ -171,7 +247,7 @@ export class Transport {
     try {
       return await this.#attempt<T>(spec, request, signed, call)
     } catch (error) {
-      if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== AUTH_ERROR_CODES.AUTH_TIMESTAMP_EXPIRED) throw error
+      if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== TIMESTAMP_EXPIRED) throw error
       // The service rejected our clock, so nothing was executed: re-measure (unless that happened
       // since this call was signed), then sign afresh once.
       if (epoch === this.#clockEpoch) await call.deadline.race(this.syncClock())
@@ -194,63 +270,40 @@ export class Transport {
   }
 
   async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, call: Call, isClockSync = false): Promise<Envelope<T>> {
-    // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
-    const unsignedPayload = signingPayload('', method, signedPath, body)
-    const { clock, credentials } = this
+    const { clock } = this
     const { deadline } = call
     const isWrite = method !== 'GET' && method !== 'HEAD'
-    let sentAt = 0
-    /** When the attempt was handed to fetch (platform time, as timers use): its timeoutMs runs from here. */
-    let startedAt = 0
-    let timestamp = ''
-    /** An attempt was handed to fetch: from here on, a write may have reached the service. */
-    let left = false
-
-    const headers: Record<string, string> = body === '' ? {} : { 'content-type': 'application/json' }
+    // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
+    const head = signingPayload('', method, signedPath, '')
+    const attempt: Attempt = {
+      call,
+      unsignedPayload: head + body,
+      head,
+      body,
+      signed,
+      isWrite,
+      sentAt: 0,
+      startedAt: 0,
+      timestamp: '',
+      left: false,
+    }
     let response: Response
     try {
-      response = await ky(url.href, {
+      const send = await this.#kyInstance()
+      response = await send(url, {
         method,
         body: body === '' ? undefined : body,
-        headers,
-        fetch: this.#options.fetch ?? sendWithGlobalFetch(body),
-        // A redirect would re-send the key, the signature and the body to wherever it points.
-        redirect: 'manual',
+        headers: body === '' ? undefined : JSON_CONTENT,
         timeout: call.timeoutMs,
         signal: deadline.signal,
         retry: kyRetry(this.#options.retry, method, spec.idempotent === true, deadline),
-        hooks: {
-          beforeRetry: [
-            ({ error }) => {
-              if (isWrite && mayHaveLanded(error)) call.lost ??= error
-            },
-          ],
-          beforeRequest: [
-            async (request) => {
-              sentAt = clock.monotonicNow()
-              if (signed && credentials) {
-                const stamp = clock.stamp(unsignedPayload)
-                // Identical requests faster than one a millisecond: pace them rather than drift ahead.
-                const lead = clock.lead(stamp)
-                if (lead > 0) await deadline.race(new Promise((resolve) => setTimeout(resolve, lead)))
-                timestamp = String(stamp)
-                const signature = await deadline.race(credentials.sign(timestamp + unsignedPayload))
-                request.headers.set('X-API-KEY', credentials.apiKey)
-                request.headers.set('X-TIMESTAMP', timestamp)
-                request.headers.set('X-SIGNATURE', signature)
-                call.lastSignedAt = Math.max(call.lastSignedAt ?? stamp, stamp)
-              }
-              startedAt = Date.now()
-              left = true
-            },
-          ],
-        },
+        context: { attempt },
       })
     } catch (error) {
-      if (error instanceof HTTPError) {
+      if (isHttpError(error)) {
         response = error.response
       } else {
-        throw this.#networkError(error, method, spec, left, call)
+        throw this.#networkError(error, method, url, spec, attempt.left, call)
       }
     }
     const redirect = redirectOf(response)
@@ -259,7 +312,7 @@ export class Transport {
     let text: string
     try {
       // What is left of this attempt's timeoutMs (and of the call's), not a fresh timeoutMs.
-      const budget = Math.max(1, Math.min(call.timeoutMs - (Date.now() - startedAt), deadline.remainingMs()))
+      const budget = Math.max(1, Math.min(call.timeoutMs - (Date.now() - attempt.startedAt), deadline.remainingMs()))
       text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, budget, spec.signal)
     } catch (caught) {
       const error = deadline.expired && !(caught instanceof ExchangeResponseError) ? deadline.error : caught
@@ -269,15 +322,14 @@ export class Transport {
       throw error
     }
     const receivedAt = clock.monotonicNow()
-    const hint = retryHintMs(response.headers)
     let envelope: Envelope<T>
     try {
-      envelope = openEnvelope<T>(response.status, text, response.headers.get('content-type'), Number.isNaN(hint) ? undefined : hint)
+      envelope = openEnvelope<T>(response.status, text, response.headers)
     } catch (error) {
       if (signed && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
         error.signing = {
-          payload: timestamp + unsignedPayload,
-          timestamp,
+          payload: attempt.timestamp + attempt.unsignedPayload,
+          timestamp: attempt.timestamp,
           method,
           path: url.pathname,
           bodyBytes: new TextEncoder().encode(body).byteLength,
@@ -290,9 +342,9 @@ export class Transport {
       throw error
     }
     if (isClockSync) {
-      clock.observe(Number((envelope.data as { serverTime?: unknown } | undefined)?.serverTime), sentAt, receivedAt, true)
+      clock.observe(Number((envelope.data as { serverTime?: unknown } | undefined)?.serverTime), attempt.sentAt, receivedAt, true)
     } else if (typeof envelope.meta?.timestamp === 'number') {
-      clock.observe(envelope.meta.timestamp, sentAt, receivedAt)
+      clock.observe(envelope.meta.timestamp, attempt.sentAt, receivedAt)
     }
     return envelope
   }
@@ -301,15 +353,21 @@ export class Transport {
     return new OrderOutcomeUnknownError(spec.clientOrderId, cause, undefined, call.lastSignedAt)
   }
 
-  #networkError(error: unknown, method: string, spec: RequestSpec, left: boolean, call: Call): ExchangeError {
-    const aborted = spec.signal?.aborted === true
-    const timedOut = error instanceof TimeoutError
+  #networkError(error: unknown, method: string, url: URL, spec: RequestSpec, left: boolean, call: Call): ExchangeError {
     const isWrite = method !== 'GET' && method !== 'HEAD'
+    const failure = this.#failure(error, endpointOf(method, url), spec, call)
     // A write that left may have been applied, whatever stopped us waiting for its answer (an abort included).
-    if (isWrite && left && !neverSent(error)) return this.#unknown(spec, error, call)
+    if (isWrite && left && !provesNeverSent(error)) return this.#unknown(spec, failure, call)
+    return failure
+  }
+
+  #failure(error: unknown, endpoint: string, spec: RequestSpec, call: Call): ExchangeError {
     if (error instanceof ExchangeError) return error
-    if (aborted) return new ExchangeNetworkError('aborted', `${method} ${spec.path} was aborted`, { cause: error })
-    if (timedOut) return new ExchangeNetworkError('timeout', `${method} ${spec.path} got no answer within the timeout`, { cause: error })
-    return new ExchangeNetworkError('network', `${method} ${spec.path} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error })
+    if (spec.signal?.aborted === true) return new ExchangeNetworkError('aborted', `${endpoint} was aborted`, { cause: error })
+    if (isTimeoutError(error)) {
+      return new ExchangeNetworkError('timeout', `${endpoint} got no answer within ${call.timeoutMs} ms (timeoutMs)`, { cause: error, code: 'ETIMEDOUT' })
+    }
+    const code = networkErrorCode(error)
+    return new ExchangeNetworkError('network', `${endpoint} failed: ${networkFailureReason(error, code)}`, { cause: error, code })
   }
 }

@@ -45,6 +45,17 @@ function bodyText(body: unknown, method: string): string {
   return text!
 }
 
+let lastBase = ''
+let lastPrefix = ''
+/** The base URL's own path, without trailing slashes; the last one is kept, as a client sends to one base. */
+function prefixOf(baseUrl: string): string {
+  if (baseUrl !== lastBase) {
+    lastPrefix = new URL(baseUrl).pathname.replace(/\/+$/, '')
+    lastBase = baseUrl
+  }
+  return lastPrefix
+}
+
 /** Checks one call and turns it into what goes on the wire. */
 export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest {
   need(isObject(spec), 'request', 'an object')
@@ -57,7 +68,7 @@ export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest 
   need(isTimeout(totalTimeoutMs), 'totalTimeoutMs', 'a number of ms below 2^31')
   need(query == null || isObject(query), 'query', 'an object')
   const url = new URL(baseUrl + path)
-  const prefix = new URL(baseUrl).pathname.replace(/\/+$/, '')
+  const prefix = prefixOf(baseUrl)
   // A "../" in the path would climb out of the prefix, and the signed path would no longer be a suffix of the sent one.
   need(url.pathname.startsWith(`${prefix}/`), 'path', 'a path that stays under the base URL (no "..")')
   for (const [name, value] of Object.entries(query ?? {})) {

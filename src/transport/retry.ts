@@ -1,5 +1,5 @@
-import { HTTPError } from 'ky'
 import type { Deadline } from './deadline.ts'
+import { isHttpError } from './ky-errors.ts'
 import { retryHintMs } from './retry-hint.ts'
 
 /** When a failed attempt is tried again. Reads retry; writes only when the caller made them idempotent. */
@@ -25,7 +25,7 @@ export function kyRetry(options: RetryOptions | number | false | undefined, meth
     // the time the call has left fails now: ky would wait the cap instead, and retry early.
     shouldRetry: ({ error }: { error: unknown }) => {
       if (deadline.signal.aborted) return false
-      if (!(error instanceof HTTPError) || !RETRY_AFTER_STATUS.includes(error.response.status)) return undefined
+      if (!isHttpError(error) || !RETRY_AFTER_STATUS.includes(error.response.status)) return undefined
       const hint = retryHintMs(error.response.headers)
       // NaN (unreadable) and Infinity fail the comparison too.
       return hint === undefined || hint <= Math.min(maxRetryAfter, deadline.remainingMs()) ? undefined : false

@@ -2,8 +2,10 @@
 // the spec fixture (test/spec/spec-facts.ts: its path operations and its named ones) plus the SDK's
 // marked extras, never from the SDK's descriptors; the SDK is only how each is called. What an answer
 // must look like is this test's own: the envelope of real-service.md §1.1, which calls need a credential
-// (SPEC "What the service does", real-service.md §2), and a few facts per operation. The SDK's
-// response schemas are not used: they would only compare the SDK with itself.
+// (SPEC "What the service does", real-service.md §2), and a few facts per operation. The clients also
+// check every answer against the SDK's response schemas (`validateResponses`): not as a fact about the
+// exchange (that would compare the SDK with itself), but to prove the schemas, which are the source of
+// the response types, are no stricter than what the exchange answers.
 //
 // The test builds its own exchange: it challenges and finalizes results, claims winnings and places
 // orders, so it must not share state with other files, and a second run in the same process starts
@@ -11,6 +13,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseInput, toRequest } from '../../src/api/operation.ts'
 import { ExchangeApiError, ExchangeClient, OrderOutcomeUnknownError, type RequestSpec } from '../../src/index.ts'
+import { responseSchemas } from '../../src/strict.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { TEST_KEYS } from '../support/seed.ts'
 import { SDK_EXTRAS } from '../spec/sdk-extras.ts'
@@ -44,7 +47,7 @@ const recording: typeof globalThis.fetch = async (input, init) => {
 }
 
 const clientWith = (key?: { apiKey: string; secretKey: string }) =>
-  new ExchangeClient({ baseUrl, fetch: recording, retry: false, ...(key && { apiKey: key.apiKey, secretKey: key.secretKey }) })
+  new ExchangeClient({ baseUrl, fetch: recording, retry: false, validateResponses: responseSchemas, ...(key && { apiKey: key.apiKey, secretKey: key.secretKey }) })
 
 const open = clientWith()
 const reader = clientWith(TEST_KEYS.reader)
@@ -265,7 +268,7 @@ async function restingOrders(area: 'perp' | 'spot', market: string, size: string
 
 /** Markets of the seed in the oracle state a call needs (the seed's ids are not hard-coded here). */
 async function marketsByProposal() {
-  const now = (await open.system.time()).serverTime
+  const now = (await open.system.getTime()).serverTime
   const found = { finalized: { binary: [] as string[], multi_outcome: [] as string[] }, finalizable: [] as string[], challengeable: [] as string[] }
   for (let pageNumber = 1; ; pageNumber++) {
     const list = await open.prediction.listMarkets({ page: pageNumber, pageSize: 100 })
@@ -372,7 +375,7 @@ describe('every operation of the spec, against the reference exchange', () => {
       // refusal, and a number in its 110xx/111xx ranges would pass for one of the spec's (issue #12).
       const error = await refusal(call(trader, entry)(input))
       expect(error).toMatchObject({ status: 403, kind: 'permission' })
-      const inSpecRanges = error.codeNum !== undefined && error.codeNum >= 11000 && error.codeNum < 11200
+      const inSpecRanges = error.codeNum >= 11000 && error.codeNum < 11200
       expect(inSpecRanges, `withdraw refused as ${error.code} ${error.codeNum}`).toBe(false)
     }
 

@@ -4,7 +4,7 @@ import { AUTH_OPERATIONS, described, methodOf, planRows, recordingFetch, testCli
 describe('the descriptors match the operations plan', () => {
   const rows = planRows().filter((row) => !AUTH_OPERATIONS.includes(row.name))
 
-  it("has 117 descriptors (the plan's 120 minus onboard, rotate and introspect)", () => {
+  it("has 117 descriptors (the plan's 120 minus onboard, rotate and getKeyInfo)", () => {
     expect(planRows()).toHaveLength(120)
     expect(described).toHaveLength(117)
   })

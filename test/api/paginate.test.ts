@@ -36,7 +36,7 @@ describe('paginate()', () => {
       c: { items: [], nextCursor: null },
     }
     const { fetch, requests } = recordingFetch((request) => envelope(pages[request.url.searchParams.get('cursor') ?? '']))
-    const walked = await collect(paginate(testClient(fetch).perp.getOrderHistory, { market: 'BTC-USDC', limit: 2 }))
+    const walked = await collect(paginate(testClient(fetch).perp.listOrderHistory, { market: 'BTC-USDC', limit: 2 }))
     expect(walked.map((order) => order.orderId)).toEqual(['a', 'b', 'c'])
     expect(requests.map((request) => request.url.search)).toEqual(['?market=BTC-USDC&limit=2', '?market=BTC-USDC&limit=2&cursor=b', '?market=BTC-USDC&limit=2&cursor=c'])
   })
@@ -64,7 +64,7 @@ describe('paginate()', () => {
 
   it('stops with a typed error when a cursor list hands back the cursor it was given', async () => {
     const { fetch } = recordingFetch(() => envelope({ items: [], nextCursor: 'same' }))
-    await expect(collect(paginate(testClient(fetch).perp.getTradeHistory, { cursor: 'same' }))).rejects.toBeInstanceOf(ExchangeResponseError)
+    await expect(collect(paginate(testClient(fetch).perp.listTradeHistory, { cursor: 'same' }))).rejects.toBeInstanceOf(ExchangeResponseError)
   })
 
   it('refuses an answer that is not a paginated list', async () => {
@@ -78,7 +78,7 @@ describe('paginate with bad input', () => {
   it('lets the method refuse a non-object input, naming the input rather than a character of it', async () => {
     let sent = 0
     const client = new ExchangeClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => { sent++; return new Response('{}') } })
-    const error = await paginate(client.perp.getOrderHistory as never, 'x'.repeat(1_000_000) as never).next().catch((e: unknown) => e)
+    const error = await paginate(client.perp.listOrderHistory as never, 'x'.repeat(1_000_000) as never).next().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ExchangeValidationError)
     expect((error as ExchangeValidationError).field).not.toBe('0')
     expect(sent).toBe(0)

@@ -12,7 +12,7 @@ const SNAKE: Record<string, Record<string, string>> = {
   'perp.cancelOrders': { orderIds: 'order_ids' },
   'spot.cancelOrders': { orderIds: 'order_ids' },
   'championship.listChampionships': { featuredOnly: 'featured_only' },
-  'championship.getLeaderboard': { sortBy: 'sort_by' },
+  'championship.listLeaderboard': { sortBy: 'sort_by' },
 }
 /** DELETEs the plan gives a JSON body. */
 const DELETE_WITH_BODY = ['perp.cancelOrders', 'spot.cancelOrders']

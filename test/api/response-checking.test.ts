@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ExchangeResponseError, ExchangeValidationError } from '../../src/index.ts'
+import { keysOperations } from '../../src/api/keys.ts'
 import { perpResponses, responseSchemas } from '../../src/strict.ts'
 import { described, envelope, methodOf, recordingFetch, testClient } from './support.ts'
 
@@ -16,11 +17,13 @@ describe('validateResponses', () => {
     const { fetch } = recordingFetch(() => envelope(numericId))
     const error = await testClient(fetch, { validateResponses: responseSchemas }).perp.listOpenOrders().catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ExchangeResponseError)
-    expect((error as Error).message).toContain('GET /api/v1/perp/orders: data.items.0.orderId')
+    expect((error as Error).message).toContain('perp.listOpenOrders: data.items.0.orderId')
+    expect(error).toMatchObject({ operation: 'perp.listOpenOrders', field: 'items.0.orderId' })
   })
 
   it('passes conforming data through untouched, unknown fields included', async () => {
-    const data = { items: [{ orderId: '7', market: 'BTC-USDC', status: 'open', venueTag: 'x' }], nextCursor: null }
+    const order = { orderId: '7', market: 'BTC-USDC', side: 'buy', type: 'limit', price: '60000', size: '0.01', status: 'open' }
+    const data = { items: [{ ...order, venueTag: 'x' }], nextCursor: null }
     const { fetch } = recordingFetch(() => envelope(data))
     expect(await testClient(fetch, { validateResponses: responseSchemas }).perp.listOpenOrders()).toEqual(data)
   })
@@ -34,10 +37,10 @@ describe('validateResponses', () => {
   })
 
   it('checks the writes left out before for size: mints, oracle writes, stats, summaries', async () => {
-    const { fetch } = recordingFetch(() => envelope({ txSignature: 'tx-1', amount: '10', costE6: 5_000_000 }))
+    const { fetch } = recordingFetch(() => envelope({ txSignature: 'tx-1', marketId: '1001', amount: '10', costE6: 5_000_000, outcomes: [] }))
     const client = testClient(fetch, { validateResponses: responseSchemas })
     await expect(client.prediction.mintCompleteSet({ marketId: '1001', amount: 10 })).rejects.toThrow(/data\.amount/)
-    await expect(client.prediction.finalizeResult({ marketId: '1001' })).rejects.toThrow(/data\.finalOutcomeIndex/)
+    await expect(client.prediction.finalizeResult({ marketId: '1001' })).rejects.toThrow(/data\.status/)
     await expect(client.prediction.getMyStats()).rejects.toThrow(/data\.totalTrades/)
     await expect(client.account.getPerpMargin()).rejects.toThrow(/data\.accountId/)
   })
@@ -63,7 +66,7 @@ describe('responseSchemas', () => {
   it('has a schema for every operation the client binds, and none for an operation that does not exist', () => {
     const missing = described.filter(({ group, name }) => !responseSchemas[group]?.[name]).map(({ group, name }) => `${group}.${name}`)
     expect(missing).toEqual([])
-    const known = new Set(described.map(({ group, name }) => `${group}.${name}`))
+    const known = new Set([...described.map(({ group, name }) => `${group}.${name}`), ...Object.keys(keysOperations).map((name) => `keys.${name}`)])
     const unknown = Object.entries(responseSchemas).flatMap(([group, table]) => Object.keys(table ?? {}).map((name) => `${group}.${name}`))
       .filter((key) => !known.has(key))
     expect(unknown).toEqual([])
@@ -77,5 +80,12 @@ describe('responseSchemas', () => {
       const error = await (entry.op.input ? call(entry.op.example) : call()).catch((caught: unknown) => caught)
       expect(error, `${entry.group}.${entry.name}`).toBeInstanceOf(ExchangeResponseError)
     }
+  })
+
+  it('checks the key calls too: rotate and getKeyInfo', async () => {
+    const { fetch } = recordingFetch(() => envelope({ valid: true, apiKeyId: 7 }))
+    const client = testClient(fetch, { validateResponses: responseSchemas })
+    await expect(client.getKeyInfo()).rejects.toThrow(/keys\.getKeyInfo: data\.apiKeyId/)
+    await expect(client.rotate()).rejects.toThrow(/keys\.rotate: data\.apiKey /)
   })
 })

@@ -3,7 +3,8 @@
 // Signatures are checked with node:crypto: by hand against the fetch double, and by a loopback server
 // (test/support/verifying-server.ts) that refuses any request not signed over the path it received.
 import { afterAll, describe, expect, it } from 'vitest'
-import { ExchangeClient, ExchangeCore, ExchangeValidationError, perpApi, realServiceRoutes, type Routes } from '../../src/index.ts'
+import { perpApi } from '../../src/areas/perp.ts'
+import { ExchangeClient, ExchangeCore, ExchangeValidationError, realServiceRoutes, type Routes } from '../../src/index.ts'
 import { expectSignedAsSent } from '../support/signed-as-sent.ts'
 import { VERIFIER_KEY, startVerifyingServer } from '../support/verifying-server.ts'
 import { TEST_CREDENTIALS, described, methodOf, recordingFetch, testClient, type Recorded } from './support.ts'
@@ -13,8 +14,8 @@ const expectSignedOver = (request: Recorded, path: string) => expectSignedAsSent
 describe('the routes option', () => {
   it('sends and signs an operation at the route given, keeping its query', async () => {
     const { fetch, requests } = recordingFetch()
-    const client = testClient(fetch, { routes: { 'perp.getOrderHistory': { method: 'GET', path: '/api/v1/perp/orders/history' } } })
-    await client.perp.getOrderHistory({ market: 'BTC-USDC', limit: 5 })
+    const client = testClient(fetch, { routes: { 'perp.listOrderHistory': { method: 'GET', path: '/api/v1/perp/orders/history' } } })
+    await client.perp.listOrderHistory({ market: 'BTC-USDC', limit: 5 })
     const [request] = requests as [Recorded]
     expect(`${request.method} ${request.url.pathname}${request.url.search}`).toBe('GET /api/v1/perp/orders/history?market=BTC-USDC&limit=5')
     expectSignedOver(request, '/api/v1/perp/orders/history')
@@ -41,8 +42,8 @@ describe('the routes option', () => {
 
   it('routes the key calls under keys.*', async () => {
     const { fetch, requests } = recordingFetch()
-    const client = testClient(fetch, { routes: { 'keys.introspect': { method: 'GET', path: '/api/v1/accounts/me/api-key' } } })
-    await client.introspect()
+    const client = testClient(fetch, { routes: { 'keys.getKeyInfo': { method: 'GET', path: '/api/v1/accounts/me/api-key' } } })
+    await client.getKeyInfo()
     expect(requests[0]!.url.pathname).toBe('/api/v1/accounts/me/api-key')
     expectSignedOver(requests[0]!, '/api/v1/accounts/me/api-key')
   })
@@ -93,8 +94,8 @@ describe('realServiceRoutes', () => {
   it('holds the differences real-service.md §0.3 backs, and the spec paths stay the default', () => {
     expect(realServiceRoutes).toMatchObject({
       'account.getOverview': { method: 'GET', path: '/api/v1/accounts/me/overview' },
-      'perp.getOrderHistory': { method: 'GET', path: '/api/v1/perp/orders/history' },
-      'spot.getOrderHistory': { method: 'GET', path: '/api/v1/spot/orders/history' },
+      'perp.listOrderHistory': { method: 'GET', path: '/api/v1/perp/orders/history' },
+      'spot.listOrderHistory': { method: 'GET', path: '/api/v1/spot/orders/history' },
       'perp.getInsuranceFund': { method: 'GET', path: '/api/v1/perp/markets/insurance-fund' },
       'prediction.cancelOrder': { method: 'DELETE', path: '/api/v1/prediction/orders/cancel' },
     })

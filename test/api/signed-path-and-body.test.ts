@@ -110,7 +110,7 @@ describe('shape, not policy: limits the spec marks "not shown" are the service\'
     await client.perp.setLeverage({ market: 'BTC-USDC', leverage: 200 })
     await client.perp.listOpenOrders({ limit: 101 })
     await client.prediction.listMarkets({ pageSize: 500 })
-    await client.prediction.getBatchPrices({ marketIds: Array.from({ length: 51 }, (_, i) => String(i + 1)) })
+    await client.prediction.listMarketPrices({ marketIds: Array.from({ length: 51 }, (_, i) => String(i + 1)) })
     await client.prediction.createMarket({ question: 'q', category: 'c', marketType: 'multi_outcome', outcomes: Array.from({ length: 33 }, (_, i) => `o${i}`), endTime: 1 })
     expect(requests).toHaveLength(7)
   })

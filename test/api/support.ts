@@ -63,4 +63,4 @@ export function planRows(): PlanRow[] {
 }
 
 /** Authentication operations another part of the SDK provides. */
-export const AUTH_OPERATIONS = ['onboard', 'rotate', 'introspect']
+export const AUTH_OPERATIONS = ['onboard', 'rotate', 'getKeyInfo']

@@ -33,3 +33,38 @@ describe('payloadKey', () => {
     for (const payload of ['', 'G', 'GET/api/v1/account/overview', 'x'.repeat(100_001)]) expect(Number.isSafeInteger(payloadKey(payload))).toBe(true)
   })
 })
+
+describe('payloadKey cost', () => {
+  it('reads at most 1,024 characters of a payload however long it is, so stamping costs the same at 1 KB and 1 MB', () => {
+    const read = (payload: string) => {
+      const charCodeAt = String.prototype.charCodeAt
+      let count = 0
+      String.prototype.charCodeAt = function (this: string, at: number) {
+        count++
+        return charCodeAt.call(this, at)
+      }
+      try {
+        payloadKey(payload)
+      } finally {
+        String.prototype.charCodeAt = charCodeAt
+      }
+      return count
+    }
+    expect(read(order('c1'))).toBe(order('c1').length)
+    for (const size of [2_000, 64 * 1024, 1024 * 1024]) expect(read(`POST/api/v1/notes${'x'.repeat(size)}`)).toBeLessThanOrEqual(1024)
+  })
+
+  it('tells apart long payloads that differ at either end, or in length', () => {
+    const body = 'x'.repeat(100_000)
+    const keys = new Set([`POST/a${body}`, `POST/b${body}`, `POST/a${body}!`, `POST/a${body}x`, `POST/a${body.slice(1)}?`].map((payload) => payloadKey(payload)))
+    expect(keys.size).toBe(5)
+  })
+})
+
+describe('payloadKey in two parts', () => {
+  it('is the key of the joined payload, wherever it is split', () => {
+    for (const payload of [order('c1'), `POST/api/v1/notes${'y'.repeat(5_000)}z`]) {
+      for (const at of [0, 4, 17, payload.length - 1, payload.length]) expect(payloadKey(payload.slice(0, at), payload.slice(at))).toBe(payloadKey(payload))
+    }
+  })
+})

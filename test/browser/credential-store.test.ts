@@ -1,6 +1,7 @@
 // Runs in a real browser (Chromium): IndexedDB, structured clone of CryptoKeys, WebCrypto.
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { credentialStore, ExchangeClient, ExchangeValidationError, hmacHex, importSecretKey } from '../../src/index.ts'
+import { hmacHex, importSecretKey } from '../../src/advanced.ts'
+import { credentialStore, ExchangeClient, ExchangeValidationError, IssuedSecret } from '../../src/index.ts'
 import { failure } from '../support/failure.ts'
 
 // The verifying server's key (test/support/verifying-server.ts; that module is Node-only).
@@ -64,6 +65,16 @@ describe('the browser credential store', () => {
     const client = new ExchangeClient({ baseUrl: inject('verifierUrl'), apiKey: stored.apiKey, secretKey: stored.secretKey })
     const echoed = await client.request<{ body: string }>({ method: 'POST', path: '/signed/orders', body: { market: 'BTC-USDC' } })
     expect(echoed.body).toBe('{"market":"BTC-USDC"}')
+  })
+
+  it('saves an onboarding result as it comes (its secret an IssuedSecret), and the stored key signs', async () => {
+    const onboarded = { apiKey: KEY.apiKey, secretKey: new IssuedSecret(KEY.secretKey), accountId: 'acc_1', apiKeyId: 'key_1', isNewUser: true }
+    await credentialStore({ database: DATABASE }).save(onboarded)
+    const stored = (await credentialStore({ database: DATABASE }).load())!
+    expect(stored).toMatchObject({ apiKey: KEY.apiKey, accountId: 'acc_1', secretKey: { extractable: false } })
+    expect(JSON.stringify(await rawRecords())).not.toContain(KEY.secretKey)
+    const client = new ExchangeClient({ baseUrl: inject('verifierUrl'), apiKey: stored.apiKey, secretKey: stored.secretKey })
+    expect(await client.request<{ body: string }>({ method: 'POST', path: '/signed/orders', body: { market: 'BTC-USDC' } })).toMatchObject({ body: '{"market":"BTC-USDC"}' })
   })
 
   it('clears, and keeps named records apart', async () => {

@@ -7,7 +7,7 @@ const KEY = { apiKey: `test_${'ab'.repeat(32)}`, secretKey: 'cd'.repeat(32) }
 const recorded = async () => ((await (await fetch(`${inject('redirectTrapUrl')}/recorded`)).json()) as { recorded: number }).recorded
 
 describe('redirects in Chromium', () => {
-  const signed = new ExchangeClient({ baseUrl: inject('redirectUrl'), ...KEY, retry: false })
+  const signed = new ExchangeClient({ baseUrl: inject('redirectUrl'), ...KEY, retry: false, dangerouslyAllowBrowser: true })
 
   it('a signed GET answered 302 is a redirect error (opaque: status 0)', async () => {
     const error = await signed.request({ method: 'GET', path: '/api/v1/account/overview' }).catch((caught: unknown) => caught)

@@ -4,7 +4,7 @@
 import type * as Sdk from '../../src/index.ts'
 import { equal, excludes, includes, matches, ok, rejects, throws } from './assert.ts'
 import { SPEC_AUTH_CODES } from '../spec/spec-facts.ts'
-import { ORDER_BODY, SIGNING_VECTORS, VECTOR_KEY } from './vectors.ts'
+import { ORDER_BODY, SIGNING_VECTORS, VECTOR_KEY, type SigningVector } from './vectors.ts'
 
 export type SdkModule = typeof Sdk
 
@@ -82,8 +82,11 @@ function uniqueId(label: string): string {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
+/** The cases run in pages too (script tag, Chromium), where a secret as text needs the opt-in. */
+const SECRET_AS_TEXT = { dangerouslyAllowBrowser: true } as const
+
 function traderClient(context: ConformanceContext, options: Partial<Sdk.ExchangeClientOptions> = {}) {
-  return new context.sdk.ExchangeClient({ baseUrl: context.baseUrl, ...context.keys.trader, ...options })
+  return new context.sdk.ExchangeClient({ baseUrl: context.baseUrl, ...context.keys.trader, ...SECRET_AS_TEXT, ...options })
 }
 
 /** A trader's client whose every HTTP exchange is recorded. */
@@ -109,15 +112,36 @@ async function placeRestingOrder(client: Sdk.ExchangeClient, clientOrderId: stri
   return { order, data }
 }
 
+/** The one request a client with the vector key and the vector's clock sends for `client.request(...)`. */
+async function sentByVectorClient(sdk: SdkModule, vector: SigningVector, method: string, body: unknown): Promise<Request> {
+  const seen: Request[] = []
+  const client = new sdk.ExchangeClient({
+    baseUrl: 'http://vectors.invalid',
+    ...VECTOR_KEY,
+    ...SECRET_AS_TEXT,
+    now: () => Number(vector.timestamp),
+    fetch: async (input, init) => {
+      seen.push(new Request(input, init))
+      const meta = { requestId: 'vector', timestamp: Number(vector.timestamp) }
+      return new Response(JSON.stringify({ success: true, data: { ok: true }, error: null, meta }), { headers: { 'content-type': 'application/json' } })
+    },
+  })
+  await client.request({ method, path: vector.path, body })
+  const request = seen[0]
+  ok(request && seen.length === 1, `"${vector.name}": exactly one request was sent`)
+  return request
+}
+
 export const conformanceCases: readonly ConformanceCase[] = [
   {
-    name: 'signing vectors: payload string and signature for fixed inputs',
+    // Through the client (the signing helpers are not on the root entry, which is all a script tag has).
+    name: 'signing vectors: the client signs each vector with its signature (query unsigned, UTF-8 body)',
     async run({ sdk }) {
-      const key = await sdk.importSecretKey(VECTOR_KEY.secretKey)
       for (const vector of SIGNING_VECTORS) {
-        const payload = sdk.signingPayload(vector.timestamp, vector.method, vector.path, vector.body)
-        equal(payload, vector.payload, `payload of "${vector.name}"`)
-        equal(await sdk.hmacHex(key, payload), vector.signature, `signature of "${vector.name}"`)
+        const request = await sentByVectorClient(sdk, vector, vector.method, vector.body === '' ? undefined : vector.body)
+        equal(await request.text(), vector.body, `body bytes of "${vector.name}"`)
+        equal(request.headers.get('x-timestamp'), vector.timestamp, `X-TIMESTAMP of "${vector.name}"`)
+        equal(request.headers.get('x-signature'), vector.signature, `signature of "${vector.name}"`)
       }
     },
   },
@@ -126,20 +150,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
     async run({ sdk }) {
       const vector = SIGNING_VECTORS.find((candidate) => candidate.body === ORDER_BODY)
       ok(vector, 'the order vector exists')
-      const seen: Request[] = []
-      const client = new sdk.ExchangeClient({
-        baseUrl: 'http://vectors.invalid',
-        ...VECTOR_KEY,
-        now: () => Number(vector.timestamp),
-        fetch: async (input, init) => {
-          seen.push(new Request(input, init))
-          const meta = { requestId: 'vector', timestamp: Number(vector.timestamp) }
-          return new Response(JSON.stringify({ success: true, data: { ok: true }, error: null, meta }), { headers: { 'content-type': 'application/json' } })
-        },
-      })
-      await client.request({ method: 'post', path: vector.path, body: JSON.parse(ORDER_BODY) as unknown })
-      const request = seen[0]
-      ok(request && seen.length === 1, 'exactly one request was sent')
+      const request = await sentByVectorClient(sdk, vector, 'post', JSON.parse(ORDER_BODY) as unknown)
       equal(request.method, 'POST', 'method')
       equal(new URL(request.url).pathname, vector.path, 'path')
       equal(await request.text(), vector.body, 'body bytes')
@@ -231,7 +242,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
       equal(client.clock.synced, true, 'the clock is measured')
 
       const sentAt = Date.now()
-      const { serverTime } = await new context.sdk.ExchangeClient({ baseUrl: context.baseUrl }).system.time()
+      const { serverTime } = await new context.sdk.ExchangeClient({ baseUrl: context.baseUrl }).system.getTime()
       const serverOffset = serverTime - (sentAt + Date.now()) / 2
       const error = Math.abs(client.clock.offsetMs - (serverOffset - skewMs))
       ok(error < 5_000, `the client's offset (${client.clock.offsetMs} ms) matches the server's clock minus the skew (${serverOffset - skewMs} ms)`)
@@ -269,6 +280,44 @@ export const conformanceCases: readonly ConformanceCase[] = [
       ok(sdk.isExchangeError(write, 'outcome-unknown'), `an unknown outcome, got ${String(write)}`)
       ok(sdk.isExchangeError(write.cause, 'redirect'), `caused by the redirect, got ${String(write.cause)}`)
       equal(await recorded(), before, 'requests that reached the redirect target')
+    },
+  },
+  {
+    name: 'a refused connection names host, port and code (where the runtime hides the cause, says so)',
+    async run({ sdk }) {
+      // Nothing listens on port 2, and fetch does not block it (it blocks 1, 7, 9 …: "bad port").
+      const client = new sdk.ExchangeClient({ baseUrl: 'http://127.0.0.1:2', retry: false, timeoutMs: 10_000 })
+      const error = await rejects(client.request({ method: 'GET', path: '/api/v1/perp/markets', query: { cursor: 'conf-query' } }), 'a read from a closed port')
+      ok(sdk.isExchangeError(error, 'network') && error instanceof sdk.ExchangeNetworkError, `a network error, got ${String(error)}`)
+      // A page is told "Failed to fetch"; Cloudflare's workerd "Network connection lost.".
+      const hider = typeof (globalThis as { document?: unknown }).document !== 'undefined' ? 'the browser'
+        : globalThis.navigator?.userAgent === 'Cloudflare-Workers' ? 'the runtime (workerd)' : undefined
+      if (hider) {
+        equal(error.code, undefined, 'the code')
+        includes(error.message, `GET 127.0.0.1:2 /api/v1/perp/markets failed: ${hider} hides the cause`, 'the message')
+      } else {
+        equal(error.message, 'GET 127.0.0.1:2 /api/v1/perp/markets failed: connection refused (ECONNREFUSED)', 'the message')
+        equal(error.code, 'ECONNREFUSED', 'the code')
+      }
+      excludes(error.message, 'conf-query', 'the message')
+    },
+  },
+  {
+    name: 'a secret as text needs dangerouslyAllowBrowser in a page, and nowhere else',
+    async run(context) {
+      const { sdk } = context
+      const inPage = typeof (globalThis as { document?: unknown }).document !== 'undefined'
+      const build = () => new context.sdk.ExchangeClient({ baseUrl: context.baseUrl, ...context.keys.trader })
+      if (inPage) {
+        const refusal = throws(build, 'a secret as text in a page, without the opt-in')
+        ok(refusal instanceof sdk.ExchangeValidationError, 'an ExchangeValidationError')
+        equal(refusal.field, 'dangerouslyAllowBrowser', 'the field named')
+      } else {
+        await build().request({ method: 'GET', path: INTROSPECT })
+      }
+      // A non-extractable CryptoKey needs no opt-in anywhere.
+      const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(context.keys.trader.secretKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+      await new sdk.ExchangeClient({ baseUrl: context.baseUrl, apiKey: context.keys.trader.apiKey, secretKey: key }).request({ method: 'GET', path: INTROSPECT })
     },
   },
   {

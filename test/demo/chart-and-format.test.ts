@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { chartGeometry, priceChart } from '../../demo/src/chart.ts'
-import { decimalsOf, formatDateTime, formatNumber, shortAddress, toTick, trend } from '../../demo/src/format.ts'
+import { chartAxes, chartGeometry, priceChart } from '../../demo/src/chart.ts'
+import { decimalsOf, formatDateTime, formatFixed, formatNumber, shortAddress, toTick, trend } from '../../demo/src/format.ts'
 
 const candles = (closes: string[]) => closes.map((close, i) => ({ openTime: i * 60_000, close }))
 
@@ -22,13 +22,23 @@ describe('the price chart', () => {
     expect(priceChart(candles(['1'])).textContent).toMatch(/Waiting/)
   })
 
-  it('renders an SVG coloured by direction, labelled with the last price', () => {
-    const chart = priceChart(candles(['10', '12', '11']))
-    expect(chart.tagName.toLowerCase()).toBe('svg')
+  it('renders an SVG coloured by direction, described in words (range, time span, last price)', () => {
+    const chart = priceChart(candles(['10', '12', '11']), 2).querySelector('svg')!
     expect(chart.getAttribute('class')).toBe('chart up')
-    expect(chart.getAttribute('aria-label')).toBe('Price chart, last 11')
+    expect(chart.getAttribute('aria-label')).toMatch(/^Price chart from \d\d:\d\d to \d\d:\d\d, between 10\.00 and 12\.00, last 11\.00$/)
     expect(chart.querySelectorAll('path')).toHaveLength(2)
-    expect(priceChart(candles(['12', '10'])).getAttribute('class')).toBe('chart down')
+    expect(priceChart(candles(['12', '10'])).querySelector('svg')!.getAttribute('class')).toBe('chart down')
+  })
+
+  it('labels a price axis (high, middle, low, at the tick\'s decimals) and a time axis (first, middle, last)', () => {
+    const series = [0, 1, 2, 3, 4].map((i) => ({ openTime: Date.UTC(2026, 0, 1, 12, i * 15), close: String(100 + i * 25) }))
+    const axes = chartAxes(series, chartGeometry(series, 100, 100)!, 1)
+    expect(axes.prices).toEqual(['200.0', '150.0', '100.0'])
+    const clock = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false, hour: '2-digit', minute: '2-digit' })
+    expect(axes.times).toEqual([series[0]!, series[2]!, series[4]!].map((candle) => clock(candle.openTime)))
+    const frame = priceChart(series, 1)
+    expect([...frame.querySelectorAll('.chart-prices span')].map((span) => span.textContent)).toEqual(axes.prices)
+    expect([...frame.querySelectorAll('.chart-times span')].map((span) => span.textContent)).toEqual(axes.times)
   })
 })
 
@@ -38,6 +48,12 @@ describe('display formatting', () => {
     expect(formatNumber('0.001', 6)).toBe('0.001')
     expect(formatNumber(undefined)).toBe('—')
     expect(formatNumber('n/a')).toBe('n/a')
+  })
+
+  it('formats a column at fixed decimals so the digits line up', () => {
+    expect(['65000', '64999.5', '0.1'].map((value) => formatFixed(value, 1))).toEqual(['65,000.0', '64,999.5', '0.1'])
+    expect(formatFixed('0.0015', 3)).toBe('0.002')
+    expect(formatFixed(null, 2)).toBe('—')
   })
 
   it('rounds a price down onto the tick', () => {

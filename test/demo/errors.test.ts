@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { describeError } from '../../demo/src/errors.ts'
-import { notices } from '../../demo/src/notices.ts'
 import { ExchangeApiError, ExchangeNetworkError, ExchangeValidationError, SigningCancelledError } from '../../src/index.ts'
 
 describe('errors in plain words, with their code', () => {
@@ -30,23 +29,3 @@ describe('errors in plain words, with their code', () => {
   })
 })
 
-describe('the notice strip', () => {
-  it('shows the newest first, keeps a few, and prints the code beside the words', () => {
-    const strip = notices(2)
-    strip.success('first')
-    strip.success('second')
-    strip.error(describeError(new ExchangeApiError(404, { code: 'ORDER_NOT_FOUND', codeNum: 13004 })))
-    const shown = [...strip.element.children]
-    expect(shown).toHaveLength(2)
-    expect(shown[0]!.querySelector('strong')!.textContent).toBe('That order does not exist.')
-    expect(shown[0]!.querySelector('[data-test="error-code"]')!.textContent).toBe('ORDER_NOT_FOUND 13004')
-    expect(shown[1]!.textContent).toBe('second')
-  })
-
-  it('lets the reader dismiss an error', () => {
-    const strip = notices()
-    strip.error({ summary: 's', code: 'c', detail: 'd' })
-    strip.element.querySelector<HTMLButtonElement>('button')!.click()
-    expect(strip.element.children).toHaveLength(0)
-  })
-})

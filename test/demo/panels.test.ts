@@ -12,40 +12,40 @@ const $ = <T extends Element = HTMLElement>(root: Element, test: string) => root
 const ADDRESS = '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23'
 
 describe('wallet panel', () => {
-  it('offers a test wallet when the browser has none, and says so', () => {
+  it('offers an EVM and a Solana wallet, and throw-away test wallets of each kind', () => {
     const chosen: WalletChoice[] = []
-    const panel = walletPanel({ injectedWallet: false, onConnect: (choice) => chosen.push(choice), onSign: () => undefined })
-    expect(panel.element.querySelector('[data-test="connect-injected"]')).toBeNull()
-    expect(panel.element.textContent).toMatch(/No browser wallet found/)
-    $<HTMLButtonElement>(panel.element, 'connect-test').click()
-    $<HTMLButtonElement>(panel.element, 'connect-test-solana').click()
-    expect(chosen).toEqual(['test-evm', 'test-solana'])
+    const panel = walletPanel({ onConnect: (choice) => chosen.push(choice) })
+    for (const test of ['connect-injected', 'connect-solana', 'connect-test', 'connect-test-solana']) $<HTMLButtonElement>(panel.element, test).click()
+    expect(chosen).toEqual(['injected', 'solana', 'test-evm', 'test-solana'])
   })
 
-  it('puts the injected wallet first when there is one', () => {
-    const chosen: WalletChoice[] = []
-    const panel = walletPanel({ injectedWallet: true, onConnect: (choice) => chosen.push(choice), onSign: () => undefined })
-    $<HTMLButtonElement>(panel.element, 'connect-injected').click()
-    expect(chosen).toEqual(['injected'])
-    expect($(panel.element, 'connect-injected').className).toBe('primary')
-  })
-
-  it('after connecting shows the address and the message, then the exact signed text', () => {
-    let signs = 0
-    const panel = walletPanel({ injectedWallet: false, onConnect: () => undefined, onSign: () => signs++ })
+  it('shows the exact message to be signed and waits for the user to sign it', async () => {
+    const panel = walletPanel({ onConnect: () => undefined })
     expect($(panel.element, 'sign').hidden).toBe(true)
-    panel.connected(ADDRESS, 'Test wallet · EVM')
+    panel.connected(ADDRESS, 'EVM wallet')
     expect($(panel.element, 'wallet-address').textContent).toContain('0x2c75…5c23')
-    expect($(panel.element, 'connect-test').closest('.actions')!.hasAttribute('hidden')).toBe(true)
-    panel.message('1024 Exchange - login - 1', 'preview')
-    panel.message('1024 Exchange - login - 2', 'signed')
-    expect($(panel.element, 'login-message').textContent).toBe('1024 Exchange - login - 2')
-    expect(panel.element.textContent).toContain('Signed message:')
+    expect($(panel.element, 'connect-test').closest('.wallet-choices')!.hasAttribute('hidden')).toBe(true)
+    let accepted = false
+    const review = panel.review('1024 Exchange - login - 1').then(() => (accepted = true))
+    expect($(panel.element, 'login-message').textContent).toBe('1024 Exchange - login - 1')
+    expect(panel.element.textContent).toContain('will be asked to sign exactly this message')
+    await Promise.resolve()
+    expect(accepted).toBe(false)
     $<HTMLButtonElement>(panel.element, 'sign').click()
-    expect(signs).toBe(1)
-    panel.busy(true)
-    expect($<HTMLButtonElement>(panel.element, 'sign').disabled).toBe(true)
-    panel.finished()
+    await review
+    expect(accepted).toBe(true)
+    expect($(panel.element, 'sign').hidden).toBe(true)
+    panel.message('1024 Exchange - login - 1', 'signed')
+    expect(panel.element.textContent).toContain('Signed message:')
+  })
+
+  it('reset abandons a pending review and offers the wallets again', async () => {
+    const panel = walletPanel({ onConnect: () => undefined })
+    panel.connected(ADDRESS, 'EVM wallet')
+    const review = panel.review('1024 Exchange - login - 1')
+    panel.reset()
+    await expect(review).rejects.toThrow(/abandoned/)
+    expect($(panel.element, 'connect-injected').closest('.wallet-choices')!.hasAttribute('hidden')).toBe(false)
     expect($(panel.element, 'sign').hidden).toBe(true)
   })
 })
@@ -83,6 +83,9 @@ describe('key panel', () => {
     expect($(panel.element, 'perm-canTrade').className).toBe('pill on')
     expect($(panel.element, 'perm-canWithdraw').textContent).toBe('✗ withdraw')
     expect($(panel.element, 'key-expires').textContent).toBe('never')
+    expect($(panel.element, 'key-usage').textContent).toBe('3')
+    panel.counters({ usageCount: 4, lastUsedAt: null })
+    expect($(panel.element, 'key-usage').textContent).toBe('4')
     $<HTMLButtonElement>(panel.element, 'rotate').click()
     $<HTMLButtonElement>(panel.element, 'forget').click()
     expect(calls).toEqual(['rotate', 'forget'])
@@ -90,20 +93,23 @@ describe('key panel', () => {
 })
 
 describe('market panel', () => {
-  it('renders ticker, book (best ask next to best bid), trades and chart; the picker selects', () => {
+  it('renders ticker, book, trades and chart at the market\'s precision; the picker selects', () => {
     const picked: string[] = []
     const panel = marketPanel((symbol) => picked.push(symbol))
     panel.markets(['BTC-USDC', 'ETH-USDC'], 'BTC-USDC')
-    panel.ticker({ lastPrice: '65000.5', markPrice: '65001', change24h: '1.25', high24h: '66000', low24h: '64000', volume24h: '1234.5' })
-    panel.book({ bids: [['64999', '1'], ['64998', '2']], asks: [['65001', '0.5'], ['65002', '3']] })
-    panel.trades([{ price: '65000', size: '0.1', side: 'sell', timestamp: Date.UTC(2026, 0, 1, 12) }])
-    panel.candles([{ openTime: 0, close: '1' }, { openTime: 1, close: '2' }])
+    panel.show({
+      ticker: { lastPrice: '65000.5', markPrice: '65001', change24h: '1.25', high24h: '66000', low24h: '64000', volume24h: '1234.5' },
+      book: { bids: [['64999', '1'], ['64998', '2']], asks: [['65001', '0.5'], ['65002', '3']] },
+      trades: [{ price: '65000', size: '0.1', side: 'sell', timestamp: Date.UTC(2026, 0, 1, 12) }],
+      candles: [{ openTime: 0, close: '1' }, { openTime: 60_000, close: '2' }],
+    }, { price: 1, size: 3 })
 
     expect($(panel.element, 'last-price').textContent).toBe('65,000.5')
-    expect($(panel.element, 'change').textContent).toBe('+1.25')
-    const prices = [...$(panel.element, 'order-book').querySelectorAll('td:first-child')].map((cell) => cell.textContent)
-    expect(prices).toEqual(['65,002', '65,001', '64,999', '64,998'])
-    expect($(panel.element, 'trades').querySelector('.ask')!.textContent).toBe('65,000')
+    expect($(panel.element, 'mark-price').textContent).toBe('65,001.0')
+    expect($(panel.element, 'change').textContent).toBe('+1.3')
+    const prices = [...$(panel.element, 'order-book').querySelectorAll('tr.level td:first-child')].map((cell) => cell.textContent)
+    expect(prices).toEqual(['65,002.0', '65,001.0', '64,999.0', '64,998.0'])
+    expect($(panel.element, 'trades').querySelector('.ask')!.textContent).toBe('65,000.0')
     expect($(panel.element, 'chart').querySelector('svg')).not.toBeNull()
 
     const select = $<HTMLSelectElement>(panel.element, 'market-select')
@@ -114,7 +120,7 @@ describe('market panel', () => {
 })
 
 describe('order panel', () => {
-  const rules = { symbol: 'BTC-USDC', tickSize: '0.1', minOrderSize: '0.001' }
+  const rules = { symbol: 'BTC-USDC', tickSize: '0.1', stepSize: '0.001', minOrderSize: '0.001' }
 
   it('suggests a resting price 5% away from the last, on the tick', () => {
     expect(restingPrice('buy', '65000', '0.1')).toBe('61750.0')
@@ -150,19 +156,43 @@ describe('order panel', () => {
     expect(cancelled).toEqual(['o-1'])
     panel.openOrders([])
     expect($(panel.element, 'open-orders').textContent).toBe('No open orders')
+    expect(panel.placing.element.getAttribute('aria-label')).toBe('Order form')
+    expect(panel.cancelling.element.getAttribute('aria-label')).toBe('Open orders')
     panel.enabled(false)
     expect($<HTMLButtonElement>(panel.element, 'place-order').disabled).toBe(true)
   })
 })
 
+describe('order history', () => {
+  it('shows each past order with what filled and at what average price', () => {
+    const panel = orderPanel(() => undefined, () => undefined)
+    panel.market({ symbol: 'BTC-USDC', tickSize: '0.1', stepSize: '0.001', minOrderSize: '0.001' }, '65000')
+    panel.history([
+      { orderId: 'o-2', side: 'sell', type: 'market', price: null, size: '0.001', filledSize: '0.001', avgFillPrice: '64324.3', status: 'filled', createdAt: 0 },
+      { orderId: 'o-1', side: 'buy', type: 'limit', price: '61000', size: '0.002', filledSize: '0', avgFillPrice: null, status: 'cancelled', createdAt: 0 },
+    ])
+    const rows = [...$(panel.element, 'order-history').querySelectorAll('[data-test="past-order"]')].map((row) => [...row.querySelectorAll('td')].slice(1).map((td) => td.textContent))
+    expect(rows).toEqual([
+      ['sell', 'market', '0.001/0.001', '64,324.3', 'filled'],
+      ['buy', '61,000.0', '0.000/0.002', '—', 'cancelled'],
+    ])
+  })
+})
+
 describe('portfolio and prediction panels', () => {
-  it('lists balances and positions', () => {
-    const panel = portfolioPanel()
+  it('lists balances, and positions each with a close button', () => {
+    const closed: string[] = []
+    const panel = portfolioPanel((market) => closed.push(market))
     panel.balances([{ token: 'USDC', available: '9938.25', locked: '61.75', total: '10000' }])
-    panel.positions([{ market: 'BTC-USDC', side: 'long', size: '0.001', entryPrice: '65000', markPrice: '65100', unrealizedPnl: '0.1' }])
+    panel.positions([{ market: 'BTC-USDC', side: 'long', size: '0.001', entryPrice: '65000', markPrice: '65100', unrealizedPnl: '0.1' }], 1, 3)
     expect($(panel.element, 'balance-USDC').textContent).toBe('9,938.25')
-    expect($(panel.element, 'positions').querySelector('.up')!.textContent).toBe('0.1')
-    panel.positions([])
+    expect($(panel.element, 'positions').querySelector('.up')!.textContent).toBe('0.10')
+    expect($(panel.element, 'positions').querySelector('td:nth-child(4)')!.textContent).toBe('65,000.0')
+    $<HTMLButtonElement>(panel.element, 'close-position').click()
+    expect(closed).toEqual(['BTC-USDC'])
+    panel.enabled(false)
+    expect($<HTMLButtonElement>(panel.element, 'close-position').disabled).toBe(true)
+    panel.positions([], 1, 3)
     expect($(panel.element, 'positions').textContent).toBe('No open positions')
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SERVICE_NAME, ExchangeValidationError, loginMessage, parseLoginMessage } from '../../src/index.ts'
+import { ExchangeValidationError, loginMessage } from '../../src/index.ts'
+import { DEFAULT_SERVICE_NAME, parseLoginMessage } from '../../src/onboarding/message.ts'
 
 describe('the canonical login message', () => {
   it('is "<serviceName> - login - <timestamp>" with the real service name by default', () => {

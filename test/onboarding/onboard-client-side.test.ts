@@ -7,11 +7,11 @@ import {
   ExchangeValidationError,
   isExchangeError,
   onboard,
-  parseLoginMessage,
   SigningCancelledError,
   SigningTimeoutError,
   type WalletSigner,
 } from '../../src/index.ts'
+import { parseLoginMessage } from '../../src/onboarding/message.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
 import { failure } from '../support/failure.ts'
 import { SPEC_ONBOARDING_FIELDS } from '../spec/spec-facts.ts'
@@ -47,7 +47,7 @@ describe('onboard() on the client side', () => {
     const localBefore = Date.now()
     const key = await onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: recording, serviceName: 'Test Exchange' })
 
-    expect(key).toEqual(KEY)
+    expect({ ...key, secretKey: key.secretKey.reveal() }).toEqual(KEY)
     expect(service.sent.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['GET /api/v1/system/time', 'POST /api/v1/oauth/onboard'])
     const body = JSON.parse(service.sent[1]!.body)
     const parsed = parseLoginMessage(signed[0]!)!
@@ -71,7 +71,7 @@ describe('onboard() on the client side', () => {
     expect(JSON.stringify(key)).toContain('[hidden]')
     expect(inspect(key)).not.toContain(KEY.secretKey)
     expect(inspect(key)).toContain(KEY.apiKey)
-    expect(key.secretKey).toBe(KEY.secretKey)
+    expect(key.secretKey.reveal()).toBe(KEY.secretKey)
     const client = new ExchangeClient({ baseUrl: BASE_URL, fetch: service.fetch, ...key })
     expect(client.apiKey).toBe(KEY.apiKey)
   })

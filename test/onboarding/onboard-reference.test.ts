@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eip1193Signer, ExchangeApiError, ExchangeClient, onboard, type WalletSigner } from '../../src/index.ts'
 import { generateEvmWallet, generateSolanaWallet } from '../../src/local-signer.ts'
 import { createReferenceExchange } from '../../src/testing/index.ts'
+import { responseSchemas } from '../../src/strict.ts'
 import { toNodeListener } from '../../src/testing/node/adapter.ts'
 
 let server: Server
@@ -38,10 +39,11 @@ describe('onboarding against the reference exchange', () => {
     const key = await onboard({ baseUrl, signer })
     expect(key.isNewUser).toBe(true)
     expect(key.apiKey).toMatch(/^[A-Za-z0-9]{4}_[0-9a-f]{64}$/i)
-    expect(key.secretKey).toMatch(/^[0-9a-f]{64}$/)
+    expect(key.secretKey.reveal()).toMatch(/^[0-9a-f]{64}$/)
 
-    const client = new ExchangeClient({ baseUrl, ...key })
-    const info = await client.introspect()
+    // With the SDK's response schemas on: the exchange's answer passes them.
+    const client = new ExchangeClient({ baseUrl, ...key, validateResponses: responseSchemas })
+    const info = await client.getKeyInfo()
     expect(info).toMatchObject({ valid: true, accountId: key.accountId, apiKeyId: key.apiKeyId })
     expect(info.permissions).toMatchObject({ canRead: true, canTrade: true, canWithdraw: false })
     expect(info.walletAddress?.toLowerCase()).toBe(signer.address.toLowerCase())
@@ -58,7 +60,7 @@ describe('onboarding against the reference exchange', () => {
   it('accepts a Solana wallet\'s base58 ed25519 signature', async () => {
     const { signer } = generateSolanaWallet()
     const key = await onboard({ baseUrl, signer })
-    const info = await new ExchangeClient({ baseUrl, ...key }).introspect()
+    const info = await new ExchangeClient({ baseUrl, ...key }).getKeyInfo()
     expect(info.accountId).toBe(key.accountId)
   })
 
@@ -70,14 +72,14 @@ describe('onboarding against the reference exchange', () => {
     }
     const client = new ExchangeClient({ baseUrl })
     const key = await client.onboard({ signer: await eip1193Signer(provider), use: true })
-    expect((await client.introspect()).accountId).toBe(key.accountId)
+    expect((await client.getKeyInfo()).accountId).toBe(key.accountId)
   })
 
   // The spec: an onboarded key has read and trade, always (fewer or more is key management's
   // business; tests that need a read-only key seed one). The exchange refuses any sixth field.
   it('mints a read+trade key, never withdraw', async () => {
     const key = await onboard({ baseUrl, signer: generateEvmWallet().signer })
-    const info = await new ExchangeClient({ baseUrl, ...key }).introspect()
+    const info = await new ExchangeClient({ baseUrl, ...key }).getKeyInfo()
     expect(info.permissions).toMatchObject({ canRead: true, canTrade: true, canWithdraw: false })
   })
 
@@ -90,15 +92,15 @@ describe('onboarding against the reference exchange', () => {
 
   it('rotate() swaps the new secret into the running client; the old secret stops working', async () => {
     const key = await onboard({ baseUrl, signer: generateEvmWallet().signer })
-    const client = new ExchangeClient({ baseUrl, ...key })
+    const client = new ExchangeClient({ baseUrl, ...key, validateResponses: responseSchemas })
     const rotated = await client.rotate()
     expect(rotated.apiKey).toBe(key.apiKey)
-    expect(rotated.secretKey).not.toBe(key.secretKey)
-    expect(JSON.stringify(rotated)).not.toContain(rotated.secretKey)
-    expect((await client.introspect()).accountId).toBe(key.accountId)
+    expect(rotated.secretKey.reveal()).not.toBe(key.secretKey.reveal())
+    expect(JSON.stringify(rotated)).not.toContain(rotated.secretKey.reveal())
+    expect((await client.getKeyInfo()).accountId).toBe(key.accountId)
 
     const stale = new ExchangeClient({ baseUrl, ...key })
-    const refused = await apiFailure(stale.introspect())
+    const refused = await apiFailure(stale.getKeyInfo())
     expect(refused.kind).toBe('auth')
     expect(refused.codeNum).toBe(11003)
   })

@@ -1,18 +1,25 @@
-// Packaging checks on the packed package, as npm would publish it (npm run build first):
+// Packaging checks on the packed package, as npm would publish it:
 //   node test/packaging/check.ts
-// Packs once, then: the tarball's file list, publint, arethetypeswrong, and a scratch project that
-// installs the tarball and imports it from Node 22, Node 20 and Deno, and type-checks against it.
+// Removes dist/ and packs once (the `prepare` script builds it), then: the tarball's file list, readable
+// dist (class names, source maps), publint, arethetypeswrong, a scratch project that installs the tarball,
+// imports it from Node 22, Node 20 and Deno, type-checks against it and runs its bin; `npm ci` on the
+// lockfile; an install from a git URL; and the JSR configuration with `deno publish --dry-run`.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { VERIFIER_KEY } from '../support/verifying-server.ts'
 import { SIGNING_VECTORS, VECTOR_KEY } from '../conformance/vectors.ts'
+import { jsrConfig } from '../../scripts/jsr-config.ts'
 import { systemNode20 } from '../runtimes/drivers/cli-runtime.ts'
 import { OUT_DIR, ROOT } from '../runtimes/bundle.ts'
+import { runtimeBin } from '../runtimes/tools.ts'
+import { serverTimeFromBin, workingTreeAsGitUrl } from './installed.ts'
+import { classNamesProgram, sourceMapProblems } from './readable-dist.ts'
 import { exportTargets, forbiddenFiles, leakedSecrets } from './tarball.ts'
+import { checkTypedUser } from './typed-user/check.ts'
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name)
 const run = (command: string, args: string[], cwd = ROOT) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
@@ -25,15 +32,37 @@ interface Packed {
   files: string[]
 }
 
+const unpacked = join(scratch, 'unpacked', 'package')
+
+/** `npm pack` from a tree without dist/: the `prepare` script must build it. */
 function pack(): Packed {
-  const [result] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', scratch])) as [{ filename: string; files: { path: string }[] }]
-  return { tarball: join(scratch, result.filename), files: result.files.map((file) => file.path) }
+  rmSync(join(ROOT, 'dist'), { recursive: true, force: true })
+  // The build's own output precedes npm's JSON on stdout.
+  const stdout = run('npm', ['pack', '--json', '--pack-destination', scratch])
+  const [result] = JSON.parse(stdout.slice(stdout.search(/^\[/m))) as [{ filename: string; files: { path: string }[] }]
+  const tarball = join(scratch, result.filename)
+  mkdirSync(join(scratch, 'unpacked'))
+  run('tar', ['-xzf', tarball, '-C', join(scratch, 'unpacked')])
+  return { tarball, files: result.files.map((file) => file.path) }
+}
+
+/** The package's export subpaths as a user imports them: 'exchange-client', 'exchange-client/strict', … */
+const importSpecifiers = Object.keys(pkg.exports as object).filter((subpath) => subpath !== './package.json').map((subpath) => `${pkg.name as string}${subpath.slice(1)}`)
+
+/** A scratch project with only a package.json; `npm install` of `what` into it, from the npm cache first. */
+function installInto(name: string, what: string): string {
+  const project = join(scratch, name)
+  mkdirSync(project)
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `scratch-${name}`, private: true, type: 'module' }))
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', what], project)
+  return project
 }
 
 /** What a user's program does first: import, sign one vector, refuse a bad key before any I/O. */
 function userProgram(): string {
   const vector = SIGNING_VECTORS[0]!
-  return `import { ExchangeClient, ExchangeValidationError, hmacHex, importSecretKey, signingPayload } from 'exchange-client'
+  return `import { ExchangeClient, ExchangeValidationError } from 'exchange-client'
+import { hmacHex, importSecretKey, signingPayload } from 'exchange-client/advanced'
 const key = await importSecretKey(${JSON.stringify(VECTOR_KEY.secretKey)})
 const signature = await hmacHex(key, signingPayload(${JSON.stringify(vector.timestamp)}, ${JSON.stringify(vector.method)}, ${JSON.stringify(vector.path)}, ${JSON.stringify(vector.body)}))
 if (signature !== ${JSON.stringify(vector.signature)}) throw new Error('wrong signature ' + signature)
@@ -51,7 +80,7 @@ console.log('imported exchange-client and signed: ' + signature)
 const typedUserProgram = `import { ExchangeClient, isExchangeError, type ExchangeClientOptions, type ServerTime } from 'exchange-client'
 const options: ExchangeClientOptions = { baseUrl: 'http://127.0.0.1:1', timeoutMs: 1000 }
 const client: ExchangeClient = new ExchangeClient(options)
-export const time: Promise<ServerTime> = client.system.time().catch((error: unknown) => {
+export const time: Promise<ServerTime> = client.system.getTime().catch((error: unknown) => {
   if (isExchangeError(error, 'network')) return { serverTime: 0 }
   throw error
 })
@@ -60,22 +89,26 @@ export const time: Promise<ServerTime> = client.system.time().catch((error: unkn
 let packed: Packed | undefined
 const needPack = (): Packed => packed ?? (() => { throw new Error('needs the tarball, which npm pack did not make') })()
 const checks: [name: string, run: () => void | Promise<void>][] = [
-  ['npm pack makes a tarball', () => {
+  ['npm pack, dist/ removed first, builds it (prepare) and makes a tarball', () => {
     packed = pack()
+    if (!packed.files.includes('dist/index.js')) throw new Error('npm pack did not build dist/: the tarball has no dist/index.js')
   }],
-  ['the tarball holds every file the package.json points at (exports, main, types, unpkg)', () => {
+  ['the tarball holds every file the package.json points at (exports, main, types, unpkg, bin)', () => {
     const missing = exportTargets(pkg).filter((file) => !needPack().files.includes(file))
     if (missing.length > 0) throw new Error(`missing from the tarball: ${missing.join(', ')}`)
   }],
   ['the tarball holds nothing test-only or secret', () => {
-    const { files, tarball } = needPack()
-    const forbidden = forbiddenFiles(files)
+    const forbidden = forbiddenFiles(needPack().files)
     if (forbidden.length > 0) throw new Error(`files that must not ship: ${forbidden.join(', ')}`)
-    const unpacked = join(scratch, 'unpacked')
-    mkdirSync(unpacked)
-    run('tar', ['-xzf', tarball, '-C', unpacked])
-    const leaks = leakedSecrets(join(unpacked, 'package'), [VERIFIER_KEY.secretKey, VECTOR_KEY.secretKey])
+    const leaks = leakedSecrets(unpacked, [VERIFIER_KEY.secretKey, VECTOR_KEY.secretKey])
     if (leaks.length > 0) throw new Error(`secret material in: ${leaks.join(', ')}`)
+  }],
+  ['the shipped source maps embed src/ and map every class back to its declaration', () => {
+    needPack()
+    const { problems, classesMapped } = sourceMapProblems(join(unpacked, 'dist'), join(ROOT, 'dist'), join(ROOT, 'src'))
+    if (problems.length > 0) throw new Error(problems.join('\n'))
+    if (classesMapped === 0) throw new Error('no class found in the shipped ESM to map back')
+    console.log(`    ${classesMapped} classes map back to their line in src/`)
   }],
   ['publint (strict) finds nothing on the tarball', async () => {
     const data = readFileSync(needPack().tarball)
@@ -86,12 +119,10 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
     run(bin('attw'), [needPack().tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color'])
   }],
   ['the tarball installs into a scratch project (dependencies from the npm cache first)', () => {
-    const project = join(scratch, 'user')
-    mkdirSync(project)
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch-user', private: true, type: 'module' }))
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', needPack().tarball], project)
+    const project = installInto('user', needPack().tarball)
     writeFileSync(join(project, 'user.mjs'), userProgram())
     writeFileSync(join(project, 'user.ts'), typedUserProgram)
+    writeFileSync(join(project, 'names.mjs'), classNamesProgram(importSpecifiers))
   }],
   ['a Node 22 user imports it', () => {
     console.log(`    ${run(process.execPath, ['user.mjs'], join(scratch, 'user')).trim()}`)
@@ -100,11 +131,53 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
     console.log(`    ${run(systemNode20(), ['user.mjs'], join(scratch, 'user')).trim()}`)
   }],
   ['a Deno user imports it (npm package from node_modules)', () => {
-    console.log(`    ${run(bin('deno'), ['run', '--no-lock', '--allow-read=.', 'user.mjs'], join(scratch, 'user')).trim()}`)
+    console.log(`    ${run(runtimeBin('deno'), ['run', '--no-lock', '--allow-read=.', 'user.mjs'], join(scratch, 'user')).trim()}`)
   }],
   ['a TypeScript user type-checks against it (module nodenext, strict)', () => {
     run(bin('tsc'), ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', '--types', '', 'user.ts'], join(scratch, 'user'))
   }],
+  ['every error class keeps its name in each ESM entry and in the IIFE (run in node:vm)', () => {
+    console.log(`    ${run(process.execPath, ['names.mjs'], join(scratch, 'user')).trim()}`)
+  }],
+  ['its bin runs: npx exchange-client-exchange --port 0 answers GET /api/v1/system/time', async () => {
+    const serverTime = await serverTimeFromBin(join(scratch, 'user'))
+    // Not a timing assertion: a clock a day off means the answer is not a server time at all.
+    if (Math.abs(serverTime - Date.now()) > 86_400_000) throw new Error(`serverTime ${serverTime} is not now`)
+    console.log(`    serverTime ${serverTime}`)
+  }],
+  ['npm ci accepts package.json with package-lock.json (npm ci --dry-run on a copy of the two)', () => {
+    const copy = join(scratch, 'ci')
+    mkdirSync(copy)
+    for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(ROOT, file), join(copy, file))
+    run('npm', ['ci', '--dry-run', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], copy)
+  }],
+  ['it installs from a git URL (the working tree as a commit): prepare builds dist/, a Node 22 user signs', () => {
+    const project = installInto('git-user', workingTreeAsGitUrl(ROOT, scratch))
+    if (!existsSync(join(project, 'node_modules', 'exchange-client', 'dist', 'index.js'))) throw new Error('installed without dist/index.js')
+    writeFileSync(join(project, 'user.mjs'), userProgram())
+    console.log(`    ${run(process.execPath, ['user.mjs'], project).trim()}`)
+  }],
+  ['jsr.json exports what package.json exports, from the sources vite builds them from, at the same version', () => {
+    const expected: Record<string, unknown> = jsrConfig(pkg as Parameters<typeof jsrConfig>[0])
+    const actual = JSON.parse(readFileSync(join(ROOT, 'jsr.json'), 'utf8')) as Record<string, unknown>
+    const stale = Object.keys({ ...expected, ...actual }).filter((field) => JSON.stringify(actual[field]) !== JSON.stringify(expected[field]))
+    if (stale.length > 0) throw new Error(`jsr.json differs in ${stale.join(', ')} from what package.json and vite.config.ts give: run node scripts/jsr-config.ts`)
+  }],
+  ['deno publish --dry-run passes offline with jsr.json (--allow-slow-types: see the count below)', () => {
+    const deno = runtimeBin('deno')
+    const dryRun = ['publish', '--dry-run', '--allow-dirty', '--config', 'jsr.json']
+    run(deno, [...dryRun, '--allow-slow-types'])
+    // The strict run fails while public functions and constants lack explicit types; say how many.
+    try {
+      run(deno, dryRun)
+      console.log('    no slow types')
+    } catch (error) {
+      const found = /Found (\d+) problems/.exec(String((error as { stderr?: string }).stderr))?.[1]
+      if (!found) throw error
+      console.log(`    ${found} slow-type problems (JSR's check for explicit public types) without --allow-slow-types`)
+    }
+  }],
+  ['its types are exact (misspelled field, unknown status, wrong side, missing input field refused) and placeOrder (method and function) hovers with its docs', () => checkTypedUser(ROOT, join(scratch, 'user'))],
 ]
 
 const results: { name: string; ok: boolean; error?: string }[] = []

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
-/** Every file package.json points at: exports targets (any condition), main, module, types, unpkg, jsdelivr. */
+/** Every file package.json points at: exports targets (any condition), main, module, types, unpkg, jsdelivr, bin. */
 export function exportTargets(pkg: Record<string, unknown>): string[] {
   const targets = new Set<string>()
   const visit = (value: unknown): void => {
@@ -10,7 +10,7 @@ export function exportTargets(pkg: Record<string, unknown>): string[] {
     else if (value && typeof value === 'object') Object.values(value).forEach(visit)
   }
   visit(pkg.exports)
-  for (const field of ['main', 'module', 'types', 'unpkg', 'jsdelivr']) visit(pkg[field])
+  for (const field of ['main', 'module', 'types', 'unpkg', 'jsdelivr', 'bin']) visit(pkg[field])
   return [...targets].filter((target) => !target.includes('*'))
 }
 

@@ -126,7 +126,7 @@ describe('any input to the methods beyond the catalog', () => {
     ['perp.reconcile', { clientOrderId: 'abc-1', clientOrderIds: ['abc-1'], lastSignedAt: 0 }, (client, input, options) => client.perp.reconcile(input as never, options as never)],
     ['prediction.reconcile', { clientOrderId: 'abc-1', clientOrderIds: ['abc-1'], lastSignedAt: 0 }, (client, input, options) => client.prediction.reconcile(input as never, options as never)],
     ['rotate', undefined, (client, input) => client.rotate(input as never)],
-    ['introspect', undefined, (client, input) => client.introspect(input as never)],
+    ['getKeyInfo', undefined, (client, input) => client.getKeyInfo(input as never)],
   ]
   it.each(extras)('%s', async (_, example, call) => {
     const { fetch, requests } = recordingFetch()
@@ -163,7 +163,7 @@ describe('any input to the escape hatch, the constructor and onboarding', () => 
     await check(fc.asyncProperty(options, async (input) => {
       const built = await outcome(async () => {
         const client = new ExchangeClient(input as never)
-        await client.system.time()
+        await client.system.getTime()
       }, requests, input)
       if (built === 'sent') expect(requests.at(-1)!.url.pathname).toBe('/api/v1/system/time')
     }), 300)

@@ -2,7 +2,8 @@
 // holds a signed placement back and answers 502; the caller reconciles with the client's clock and the
 // exchange's clock moved by hand (no 30 s sleeps), and the held request is released late.
 import { describe, expect, it } from 'vitest'
-import { ExchangeClient, OrderOutcomeUnknownError, RECONCILE_MARGIN_MS, TIMESTAMP_TOLERANCE_MS } from '../../src/index.ts'
+import { RECONCILE_MARGIN_MS, TIMESTAMP_TOLERANCE_MS } from '../../src/api/common/reconcile.ts'
+import { ExchangeClient, OrderOutcomeUnknownError } from '../../src/index.ts'
 import { manualClock, startLocalExchange } from '../support/local-exchange.ts'
 import { GATEWAY_PAGE, startProxy, type ProxyAction } from '../support/loopback-proxy.ts'
 import { TEST_KEYS } from '../support/seed.ts'

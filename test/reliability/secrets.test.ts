@@ -78,7 +78,7 @@ describe('secrets in a full session', () => {
 
     // Signed reads and writes.
     await client.account.getOverview()
-    await client.introspect()
+    await client.getKeyInfo()
     await client.account.listApiKeys()
     await client.account.getApiKey({ id: onboarded.apiKeyId })
     const placed = await client.perp.placeOrder(order)
@@ -96,12 +96,12 @@ describe('secrets in a full session', () => {
 
     // Errors of every kind.
     await failing(() => client.perp.placeOrder({ ...order, price: '1' }))
-    await failing(() => client.account.requestWithdrawal({ token: 'USDC', amount: '1', address: `0x${'1'.repeat(40)}` }))
+    await failing(() => client.account.withdraw({ token: 'USDC', amount: '1', address: `0x${'1'.repeat(40)}` }))
     await failing(() => client.perp.placeOrder({ ...order, size: '-1' }))
     exchange.faults.add({ kind: 'drop', when: 'after', count: 4, match: { method: 'POST' } })
     await failing(() => client.perp.placeOrder(order))
-    await failing(async () => new ExchangeClient({ baseUrl: url, apiKey: onboarded.apiKey, secretKey: onboarded.secretKey.toUpperCase() }))
-    await failing(async () => new ExchangeClient({ baseUrl: url, apiKey: onboarded.apiKey, secretKey: `${onboarded.secretKey}0` }))
+    await failing(async () => new ExchangeClient({ baseUrl: url, apiKey: onboarded.apiKey, secretKey: onboarded.secretKey.reveal().toUpperCase() }))
+    await failing(async () => new ExchangeClient({ baseUrl: url, apiKey: onboarded.apiKey, secretKey: `${onboarded.secretKey.reveal()}0` }))
 
     // Rotation: a new secret, and the old one refused.
     const rotated = await client.rotate()
@@ -112,9 +112,9 @@ describe('secrets in a full session', () => {
     await failing(() => stale.account.getOverview())
 
     // The session did what it claims: both secrets were issued and used, and each kind of failure happened.
-    const secrets = { 'first secret': onboarded.secretKey, 'rotated secret': rotated.secretKey, 'wallet private key': wallet.privateKey.replace(/^0x/, '') }
-    expect(onboarded.secretKey).toMatch(/^[0-9a-f]{64}$/)
-    expect(rotated.secretKey).not.toBe(onboarded.secretKey)
+    const secrets = { 'first secret': onboarded.secretKey.reveal(), 'rotated secret': rotated.secretKey.reveal(), 'wallet private key': wallet.privateKey.replace(/^0x/, '') }
+    expect(secrets['first secret']).toMatch(/^[0-9a-f]{64}$/)
+    expect(secrets['rotated secret']).not.toBe(secrets['first secret'])
     expect(errors.map((error) => (isExchangeError(error) ? error.kind : String(error)))).toEqual(['api', 'permission', 'validation', 'outcome-unknown', 'validation', 'validation', 'auth'])
     expect(wire.received.some((answer) => answer.status === 503) && wire.received.some((answer) => answer.status === 429)).toBe(true)
     expect(wire.received.filter((answer) => answer.body.includes('AUTH_TIMESTAMP_EXPIRED')).length).toBeGreaterThan(0)
@@ -136,8 +136,8 @@ describe('secrets in a full session', () => {
     }
     // The exchange returned each secret once: when it issued it.
     const carrying = (secret: string) => wire.received.filter((answer) => answer.body.includes(secret)).map((answer) => answer.path)
-    expect(carrying(onboarded.secretKey)).toEqual(['/api/v1/oauth/onboard'])
-    expect(carrying(rotated.secretKey)).toEqual(['/api/v1/accounts/me/api-key/rotate'])
+    expect(carrying(secrets['first secret'])).toEqual(['/api/v1/oauth/onboard'])
+    expect(carrying(secrets['rotated secret'])).toEqual(['/api/v1/accounts/me/api-key/rotate'])
     console.table?.({ requests: wire.sent.length, answers: wire.received.length, printed: printed.length, errors: errors.length })
   })
 })
@@ -150,7 +150,7 @@ describe('secrets at the exchange', () => {
     const rotated = await client.rotate()
 
     const record = exchange.keys.get(onboarded.apiKey)!
-    for (const secret of [onboarded.secretKey, rotated.secretKey]) {
+    for (const secret of [onboarded.secretKey.reveal(), rotated.secretKey.reveal()]) {
       expect(JSON.stringify(record)).not.toContain(secret)
       expect(inspect(exchange.keys, { depth: 8, showHidden: true })).not.toContain(secret)
       expect(inspect(exchange, { depth: 4 })).not.toContain(secret)

@@ -124,7 +124,7 @@ describe('soak under faults', () => {
           () => client.perp.listOpenOrders({ market, limit: 20 }),
           () => client.perp.listPositions(),
           () => client.account.getOverview(),
-          () => (openIds.length ? client.perp.getOrder({ id: pick(openIds) }) : client.system.time()),
+          () => (openIds.length ? client.perp.getOrder({ id: pick(openIds) }) : client.system.getTime()),
         ])
         await read()
       },

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { operationCatalog } from '../../src/api/catalog.ts'
 import { keysOperations, onboardingOperations } from '../../src/api/keys.ts'
 import type { Operation } from '../../src/api/operation.ts'
-import { API_KEY_PATTERN, AUTH_ERROR_CODES, LOGIN_WINDOW_MS, SECRET_KEY_PATTERN } from '../../src/index.ts'
+import { API_KEY_PATTERN, SECRET_KEY_PATTERN } from '../../src/auth/credentials.ts'
+import { AUTH_ERROR_CODES } from '../../src/index.ts'
+import { LOGIN_WINDOW_MS } from '../../src/onboarding/message.ts'
 import { operationTableProblems, type TableEntry } from './operation-table.ts'
 import { SDK_EXTRAS } from './sdk-extras.ts'
 import { SPEC_AUTH_CODES, SPEC_CREDENTIALS, SPEC_NAMED_OPERATIONS, SPEC_PATH_OPERATIONS, SPEC_WINDOWS } from './spec-facts.ts'
@@ -16,7 +18,7 @@ const entry = (name: string, op: Operation<any, any>): TableEntry => ({ name, me
 const SDK_TABLE: readonly TableEntry[] = [
   entry('onboarding.onboard', onboardingOperations.onboard),
   entry('keys.rotate', keysOperations.rotate),
-  entry('keys.introspect', keysOperations.introspect),
+  entry('keys.getKeyInfo', keysOperations.getKeyInfo),
   ...operationCatalog.flatMap(({ group, operations }) => Object.entries(operations).map(([name, op]) => entry(`${group}.${name}`, op))),
 ]
 

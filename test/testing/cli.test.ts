@@ -45,7 +45,7 @@ describe('npm run exchange (the CLI)', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
 
     const client = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.full })
-    const { serverTime } = await client.system.time()
+    const { serverTime } = await client.system.getTime()
     expect(serverTime).toBeGreaterThan(Date.now() + 100_000)
     await client.syncClock()
     await expect(client.request({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' })).resolves.toMatchObject({ accountId: 'acc-alice' })

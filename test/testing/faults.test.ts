@@ -47,7 +47,7 @@ describe('canned failures', () => {
     const rateLimit = exchange.faults.add({ kind: 'rate-limit', retryAfterSeconds: 0, count: 1 })
     const unavailable = exchange.faults.add({ kind: 'error', status: 503, count: 1 })
     const client = new ExchangeClient({ baseUrl: url, retry: { limit: 2, backoffLimitMs: 1 } })
-    await expect(client.system.time()).resolves.toMatchObject({ serverTime: expect.any(Number) })
+    await expect(client.system.getTime()).resolves.toMatchObject({ serverTime: expect.any(Number) })
     expect([rateLimit.hits, unavailable.hits]).toEqual([1, 1])
   })
 })

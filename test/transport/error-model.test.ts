@@ -70,7 +70,7 @@ describe('every answer that is not a success becomes a typed error', () => {
 
   it('times out a body that stalls after the headers', async () => {
     const stalled = new Response(new ReadableStream({ start(controller) { controller.enqueue(new TextEncoder().encode('{"succ')) } }), { status: 200 })
-    expect(await get(fetchDouble(stalled).fetch, { timeoutMs: 30 })).toMatchObject({ kind: 'timeout' })
+    expect(await get(fetchDouble(stalled).fetch, { timeoutMs: 30 })).toMatchObject({ kind: 'timeout', code: 'ETIMEDOUT' })
   })
 
   it('honours the caller\'s AbortSignal', async () => {

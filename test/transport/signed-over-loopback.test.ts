@@ -28,7 +28,7 @@ describe('signed requests over loopback HTTP, verified independently with node:c
 
   it('reads open endpoints without credentials', async () => {
     const open = new ExchangeClient({ baseUrl })
-    const time = await open.system.time()
+    const time = await open.system.getTime()
     expect(typeof time.serverTime).toBe('number')
   })
 })

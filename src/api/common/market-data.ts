@@ -10,50 +10,16 @@ import {
   type Kline,
   type MarketInput,
 } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 
 /** A market's trading rules; decimals as strings. */
-export interface Market {
-  symbol: string
-  baseAsset: string
-  quoteAsset: string
-  status: string
-  tickSize: string
-  stepSize: string
-  minOrderSize: string
-  [field: string]: unknown
-}
-
+export interface Market extends v.InferOutput<typeof schemas.marketSchema> {}
+export interface Ticker extends v.InferOutput<typeof schemas.tickerSchema> {}
+export interface OrderBook extends v.InferOutput<typeof schemas.orderBookSchema> {}
 /** `[price, size]`, both decimal strings. */
-export type BookLevel = [price: string, size: string]
-
-export interface OrderBook {
-  market: string
-  bids: BookLevel[]
-  asks: BookLevel[]
-  timestamp: number
-  [field: string]: unknown
-}
-
-export interface Ticker {
-  market: string
-  lastPrice: string
-  high24h: string
-  low24h: string
-  volume24h: string
-  change24h: string
-  [field: string]: unknown
-}
-
+export type BookLevel = OrderBook['bids'][number]
 /** A public trade of the market. */
-export interface Trade {
-  tradeId?: string
-  market: string
-  price: string
-  size: string
-  side: 'buy' | 'sell'
-  timestamp: number
-  [field: string]: unknown
-}
+export interface Trade extends v.InferOutput<typeof schemas.tradeSchema> {}
 
 const klinesInput = v.strictObject({
   market: marketSymbol,
@@ -65,9 +31,9 @@ const klinesInput = v.strictObject({
 const orderbookInput = v.strictObject({ market: marketSymbol, depth: v.optional(integer(1)) })
 const tradesInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
 
-export type KlinesInput = v.InferInput<typeof klinesInput>
-export type OrderbookInput = v.InferInput<typeof orderbookInput>
-export type TradesInput = v.InferInput<typeof tradesInput>
+export interface KlinesInput extends v.InferInput<typeof klinesInput> {}
+export interface OrderbookInput extends v.InferInput<typeof orderbookInput> {}
+export interface TradesInput extends v.InferInput<typeof tradesInput> {}
 
 /** The six market-data reads every trading area has (`/api/v1/<area>/markets…`), open to all. */
 /* @__NO_SIDE_EFFECTS__ */
@@ -82,7 +48,7 @@ export function marketDataOperations<M extends Market, T extends Ticker>(area: '
       method: 'GET', path: `${markets}/:market`, auth: 'none', source: 'spec',
       summary: `One ${area} market`, input: marketInput, example: { market },
     }),
-    getKlines: operation<Kline[], KlinesInput>({
+    listKlines: operation<Kline[], KlinesInput>({
       method: 'GET', path: `${markets}/:market/klines`, auth: 'none', source: 'spec',
       summary: `Candles of a ${area} market`, input: klinesInput, example: { market, interval: '1h', limit: 24 },
     }),
@@ -94,7 +60,7 @@ export function marketDataOperations<M extends Market, T extends Ticker>(area: '
       method: 'GET', path: `${markets}/:market/ticker`, auth: 'none', source: 'spec',
       summary: `24-hour ticker of a ${area} market`, input: marketInput, example: { market },
     }),
-    getTrades: operation<Trade[], TradesInput>({
+    listTrades: operation<Trade[], TradesInput>({
       method: 'GET', path: `${markets}/:market/trades`, auth: 'none', source: 'spec',
       summary: `Recent public trades of a ${area} market`, input: tradesInput, example: { market, limit: 50 },
     }),

@@ -2,6 +2,7 @@
 import * as v from 'valibot'
 import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import { operation, parseInput, type CallOptions } from '../operation.ts'
+import type { CancelledOrders } from '../response-shapes.ts'
 import { reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
 import {
   batchOf,
@@ -11,66 +12,39 @@ import {
   marketSymbol,
   positiveDecimal,
   type CursorPage,
+  type OrderSide,
+  type OrderStatus,
+  type OrderType,
+  type TimeInForce,
 } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 
-export type OrderSide = 'buy' | 'sell'
-export type OrderType = 'limit' | 'market'
-export type TimeInForce = 'GTC' | 'IOC' | 'FOK'
+export type { CancelledOrders, Open } from '../response-shapes.ts'
+export type { OrderSide, OrderStatus, OrderType, TimeInForce } from '../schemas.ts'
 
 /** An order as the service reports it; ids and decimals are strings. */
-export interface Order {
-  orderId: string
-  clientOrderId?: string | null
-  market: string
-  side: OrderSide
-  type: OrderType
-  price?: string | null
-  size: string
-  filledSize?: string
-  remainingSize?: string
-  avgFillPrice?: string | null
-  fee?: string
-  status: string
-  timeInForce?: TimeInForce
-  reduceOnly?: boolean
-  postOnly?: boolean
-  createdAt?: number
-  updatedAt?: number
-  [field: string]: unknown
-}
-
+export interface Order extends v.InferOutput<typeof schemas.baseOrderSchema> {}
 /** An order of a batch the exchange refused; the rest of the batch still went ahead. */
-export interface RejectedOrder {
-  clientOrderId: string | null
-  status: 'rejected'
-  error: { code: string; codeNum?: number; message?: string; details?: Record<string, unknown> | null }
-  [field: string]: unknown
-}
-
-/** One result per order of a batch, in the order sent. */
-export interface PlacedOrders<O> {
-  orders: (O | RejectedOrder)[]
-  [field: string]: unknown
-}
-
-export interface CancelledOrders {
-  cancelledCount: number
-  orderIds: string[]
-  [field: string]: unknown
-}
+export interface RejectedOrder extends v.InferOutput<typeof schemas.rejectedOrderSchema> {}
+/** One result per order of a batch, in the order sent: the order, or its rejection. */
+export type PlacedOrders<O> = v.InferOutput<ReturnType<typeof schemas.placedOrdersOf<v.GenericSchema<O>>>>
+/** A fill of one of the caller's orders. */
+export interface Fill extends v.InferOutput<typeof schemas.fillSchema> {}
 
 /**
  * The fields every order takes; perp adds leverage and reduceOnly (spot has no position to reduce,
  * and real-service.md shows reduceOnly for perp only).
  */
+// The input picklists spell their values out (shared constants cost bundle bytes); `satisfies` keeps
+// them within the enumerations of schemas.ts, which the response schemas use.
 export const orderEntries = {
   market: marketSymbol,
-  side: v.picklist(['buy', 'sell'], 'must be "buy" or "sell"'),
-  type: v.picklist(['limit', 'market'], 'must be "limit" or "market"'),
+  side: v.picklist(['buy', 'sell'] satisfies OrderSide[], 'must be "buy" or "sell"'),
+  type: v.picklist(['limit', 'market'] satisfies OrderType[], 'must be "limit" or "market"'),
   size: positiveDecimal,
   price: v.optional(positiveDecimal),
   clientOrderId: v.optional(clientOrderId),
-  timeInForce: v.optional(v.picklist(['GTC', 'IOC', 'FOK'], 'must be GTC, IOC or FOK')),
+  timeInForce: v.optional(v.picklist(['GTC', 'IOC', 'FOK'] satisfies TimeInForce[], 'must be GTC, IOC or FOK')),
   postOnly: v.optional(v.boolean('must be true or false')),
 }
 
@@ -98,10 +72,10 @@ const modifyInput = v.pipe(
 )
 const cancelInput = v.strictObject({ orderIds: batchOf(id) })
 
-export type IdInput = v.InferInput<typeof idInput>
+export interface IdInput extends v.InferInput<typeof idInput> {}
 export type OpenOrdersQuery = v.InferInput<typeof openOrdersQuery>
-export type ModifyOrderInput = v.InferInput<typeof modifyInput>
-export type CancelOrdersInput = v.InferInput<typeof cancelInput>
+export interface ModifyOrderInput extends v.InferInput<typeof modifyInput> {}
+export interface CancelOrdersInput extends v.InferInput<typeof cancelInput> {}
 
 /**
  * The seven order operations of an area (`/api/v1/<area>/orders…`). `order` validates one
@@ -156,41 +130,23 @@ export const historyQuery = v.optional(v.strictObject({ market: v.optional(marke
 const orderHistoryQuery = v.optional(v.strictObject({
   market: v.optional(marketSymbol),
   clientOrderId: v.optional(clientOrderId),
-  status: v.optional(v.picklist(['filled', 'cancelled', 'expired', 'rejected'], 'must be filled, cancelled, expired or rejected')),
+  status: v.optional(v.picklist(['filled', 'cancelled', 'expired', 'rejected'] satisfies OrderStatus[], 'must be filled, cancelled, expired or rejected')),
   ...cursorEntries,
 }))
 export type HistoryQuery = v.InferInput<typeof historyQuery>
 export type OrderHistoryQuery = v.InferInput<typeof orderHistoryQuery>
-
-/** A fill of one of the caller's orders. */
-export interface Fill {
-  tradeId: string
-  orderId: string
-  clientOrderId?: string | null
-  market: string
-  side: OrderSide
-  price: string
-  size: string
-  fee: string
-  /** `maker` or `taker`. */
-  liquidity?: string
-  /** Perp fills: PnL realized by this fill. */
-  realizedPnl?: string
-  createdAt: number
-  [field: string]: unknown
-}
 
 /** The order and trade history of an area (`/api/v1/<area>/history/…`). */
 /* @__NO_SIDE_EFFECTS__ */
 export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', market: string) {
   const history = `/api/v1/${area}/history`
   return {
-    getOrderHistory: operation<CursorPage<O>, OrderHistoryQuery>({
+    listOrderHistory: operation<CursorPage<O>, OrderHistoryQuery>({
       method: 'GET', path: `${history}/orders`, auth: 'read', source: 'spec',
       summary: `Closed ${area} orders (filled, cancelled, expired, rejected); cursor list`,
       input: orderHistoryQuery, example: { market, status: 'filled', limit: 20 },
     }),
-    getTradeHistory: operation<CursorPage<Fill>, HistoryQuery>({
+    listTradeHistory: operation<CursorPage<Fill>, HistoryQuery>({
       method: 'GET', path: `${history}/trades`, auth: 'read', source: 'spec',
       summary: `The caller's ${area} fills; cursor list`,
       input: historyQuery, example: { market, limit: 20 },
@@ -199,11 +155,11 @@ export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', m
 }
 
 const findOrderInput = v.strictObject({ clientOrderId, market: v.optional(marketSymbol) })
-export type FindOrderInput = v.InferInput<typeof findOrderInput>
+export interface FindOrderInput extends v.InferInput<typeof findOrderInput> {}
 
 interface OrderLookups<O> {
   listOpenOrders(input: OpenOrdersQuery, options?: CallOptions): Promise<CursorPage<O>>
-  getOrderHistory(input: OrderHistoryQuery, options?: CallOptions): Promise<CursorPage<O>>
+  listOrderHistory(input: OrderHistoryQuery, options?: CallOptions): Promise<CursorPage<O>>
 }
 
 /**
@@ -216,7 +172,7 @@ async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrder
   const query = parseInput(findOrderInput, input)
   const matches = (order: O) => order.clientOrderId === query.clientOrderId
   const open = await api.listOpenOrders(query, options)
-  return open.items.find(matches) ?? (await api.getOrderHistory(query, options)).items.find(matches)
+  return open.items.find(matches) ?? (await api.listOrderHistory(query, options)).items.find(matches)
 }
 
 export type WithFindOrder<A, O> = A & {

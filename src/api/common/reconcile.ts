@@ -2,7 +2,7 @@
 // of the write can still be accepted, i.e. once the server's clock is past the latest signed
 // timestamp plus the service's 30 s tolerance (plus a margin). Before that, a request held up on the
 // way (a proxy, a retry queue) may still land.
-import type { ServerClock } from '../../auth/clock.ts'
+import type { ClockReading } from '../../auth/clock-reading.ts'
 import { ExchangeNetworkError, ExchangeValidationError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import type { CallOptions } from '../operation.ts'
 
@@ -36,7 +36,7 @@ export interface ReconcileOptions extends CallOptions {
 
 /** What reconciliation needs of a client: its estimate of the server's clock. */
 export interface ServerTimeSource {
-  readonly clock: ServerClock
+  readonly clock: ClockReading
   syncClock(): Promise<void>
 }
 

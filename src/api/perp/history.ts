@@ -1,59 +1,28 @@
+import type * as v from 'valibot'
 import { orderHistoryOperations, historyQuery, type HistoryQuery } from '../common/orders.ts'
 import { operation } from '../operation.ts'
 import type { CursorPage } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 import type { PerpOrder } from './trading.ts'
 
 /** A funding payment of the caller: positive received, negative paid. */
-export interface FundingPayment {
-  fundingId: string
-  market: string
-  fundingRate: string
-  payment: string
-  positionSize?: string
-  markPrice?: string
-  fundingTime: number
-  [field: string]: unknown
-}
-
-export interface Liquidation {
-  liquidationId: string
-  market: string
-  side: string
-  size: string
-  entryPrice?: string
-  liquidationPrice?: string
-  markPrice: string
-  lostMargin?: string
-  createdAt: number
-  [field: string]: unknown
-}
-
-export interface PnlRecord {
-  pnlId: string
-  market: string
-  /** What realized it: a close, a reduce, a liquidation… */
-  type?: string
-  realizedPnl: string
-  fee?: string
-  closedSize?: string
-  price?: string
-  createdAt: number
-  [field: string]: unknown
-}
+export interface FundingPayment extends v.InferOutput<typeof schemas.fundingPaymentSchema> {}
+export interface Liquidation extends v.InferOutput<typeof schemas.liquidationSchema> {}
+export interface PnlRecord extends v.InferOutput<typeof schemas.pnlRecordSchema> {}
 
 const market = 'BTC-USDC'
 
 /** Perp History: the caller's records, cursor lists, need read. */
 export const perpHistoryOperations = {
-  getFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
+  listFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/funding', auth: 'read', source: 'spec',
     summary: "The caller's funding payments; cursor list", input: historyQuery, example: { market, limit: 20 },
   }),
-  getLiquidationHistory: operation<CursorPage<Liquidation>, HistoryQuery>({
+  listLiquidationHistory: operation<CursorPage<Liquidation>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/liquidations', auth: 'read', source: 'spec',
     summary: "The caller's liquidations; cursor list", input: historyQuery, example: { limit: 20 },
   }),
-  getPnlHistory: operation<CursorPage<PnlRecord>, HistoryQuery>({
+  listPnlHistory: operation<CursorPage<PnlRecord>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/pnl', auth: 'read', source: 'spec',
     summary: "The caller's realized PnL; cursor list", input: historyQuery, example: { market, limit: 20 },
   }),

@@ -1,52 +1,19 @@
 import * as v from 'valibot'
-import { marketDataOperations, type Market, type Ticker } from '../common/market-data.ts'
+import { marketDataOperations } from '../common/market-data.ts'
 import { operation } from '../operation.ts'
 import { integer, marketInput, marketSymbol, type MarketInput } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 
-export interface PerpMarket extends Market {
-  maxLeverage: number
-}
-
-export interface PerpTicker extends Ticker {
-  markPrice: string
-  indexPrice: string
-}
-
-export interface FundingRate {
-  market: string
-  fundingRate: string
-  /** When the rate applies (history) or next applies (current rate), UTC ms. */
-  fundingTime?: number
-  nextFundingTime?: number
-  [field: string]: unknown
-}
-
-export interface InsuranceFund {
-  balance: string
-  token: string
-  [field: string]: unknown
-}
-
-export interface MarkPrice {
-  market: string
-  markPrice: string
-  [field: string]: unknown
-}
-
-export interface IndexPrice {
-  market: string
-  indexPrice: string
-  [field: string]: unknown
-}
-
-export interface OpenInterest {
-  market: string
-  openInterest: string
-  [field: string]: unknown
-}
+export interface PerpMarket extends v.InferOutput<typeof schemas.perpMarketSchema> {}
+export interface PerpTicker extends v.InferOutput<typeof schemas.perpTickerSchema> {}
+export interface FundingRate extends v.InferOutput<typeof schemas.fundingRateSchema> {}
+export interface InsuranceFund extends v.InferOutput<typeof schemas.insuranceFundSchema> {}
+export interface MarkPrice extends v.InferOutput<typeof schemas.markPriceSchema> {}
+export interface IndexPrice extends v.InferOutput<typeof schemas.indexPriceSchema> {}
+export interface OpenInterest extends v.InferOutput<typeof schemas.openInterestSchema> {}
 
 const fundingHistoryInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
-export type FundingHistoryInput = v.InferInput<typeof fundingHistoryInput>
+export interface FundingHistoryInput extends v.InferInput<typeof fundingHistoryInput> {}
 
 const market = 'BTC-USDC'
 
@@ -56,7 +23,7 @@ export const perpMarketDataOperations = {
     method: 'GET', path: '/api/v1/perp/insurance-fund', auth: 'none', source: 'spec', summary: 'Insurance fund balance',
   }),
   ...marketDataOperations<PerpMarket, PerpTicker>('perp', market),
-  getFundingRateHistory: operation<FundingRate[], FundingHistoryInput>({
+  listFundingRateHistory: operation<FundingRate[], FundingHistoryInput>({
     method: 'GET', path: '/api/v1/perp/markets/:market/funding-history', auth: 'none', source: 'spec',
     summary: 'Past funding rates of a market', input: fundingHistoryInput, example: { market, limit: 10 },
   }),

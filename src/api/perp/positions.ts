@@ -1,37 +1,12 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
 import { marketInput, marketSymbol, positiveDecimal, type MarketInput } from '../schemas.ts'
-import { leverage, type PerpOrder } from './trading.ts'
+import type * as schemas from './responses.ts'
+import { leverage } from './trading.ts'
 
-/** An open position; `side` is `long` or `short`, decimals are strings. */
-export interface Position {
-  market: string
-  side: string
-  size: string
-  entryPrice: string
-  markPrice: string
-  liquidationPrice?: string
-  unrealizedPnl?: string
-  margin?: string
-  leverage?: number
-  takeProfitPrice?: string | null
-  stopLossPrice?: string | null
-  tpSlStatus?: string
-  [field: string]: unknown
-}
-
-/** The closing order, and what is left of the position (`null` when closed in full). */
-export interface ClosedPosition {
-  order: PerpOrder
-  position: Position | null
-  [field: string]: unknown
-}
-
-export interface Leverage {
-  market: string
-  leverage: number
-  [field: string]: unknown
-}
+export interface Position extends v.InferOutput<typeof schemas.positionSchema> {}
+export interface ClosedPosition extends v.InferOutput<typeof schemas.closedPositionSchema> {}
+export interface Leverage extends v.InferOutput<typeof schemas.leverageSchema> {}
 
 const closeInput = v.pipe(
   v.strictObject({
@@ -65,11 +40,11 @@ const cancelTpslInput = v.strictObject({
   type: v.picklist(['take_profit', 'stop_loss', 'all'], 'must be take_profit, stop_loss or all'),
 })
 
-export type ClosePositionInput = v.InferInput<typeof closeInput>
-export type SetLeverageInput = v.InferInput<typeof leverageInput>
-export type AdjustMarginInput = v.InferInput<typeof marginInput>
-export type TpslInput = v.InferInput<typeof tpslInput>
-export type CancelTpslInput = v.InferInput<typeof cancelTpslInput>
+export interface ClosePositionInput extends v.InferInput<typeof closeInput> {}
+export interface SetLeverageInput extends v.InferInput<typeof leverageInput> {}
+export interface AdjustMarginInput extends v.InferInput<typeof marginInput> {}
+export interface TpslInput extends v.InferInput<typeof tpslInput> {}
+export interface CancelTpslInput extends v.InferInput<typeof cancelTpslInput> {}
 
 /** The service takes these bodies in snake_case; the SDK's input stays camelCase. */
 const tpslWire = {

@@ -1,31 +1,23 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { limit, limitQuery, pageEntries, text, type Items, type LimitQuery, type Page } from '../schemas.ts'
+import { limit, limitQuery, MARKET_TYPES, pageEntries, text, type Items, type LimitQuery, type Page } from '../schemas.ts'
 import type { PredictionMarket } from './markets.ts'
+import type * as schemas from './responses.ts'
 
-export interface CategoryCount {
-  category: string
-  count: number
-  [field: string]: unknown
-}
-
-export interface TagCount {
-  tag: string
-  count: number
-  [field: string]: unknown
-}
+export interface CategoryCount extends v.InferOutput<typeof schemas.categoryCountSchema> {}
+export interface TagCount extends v.InferOutput<typeof schemas.tagCountSchema> {}
 
 const marketsQuery = v.optional(v.strictObject({
   status: v.optional(text(32)),
   category: v.optional(text(64)),
-  marketType: v.optional(v.picklist(['binary', 'multi_outcome'], 'must be "binary" or "multi_outcome"')),
+  marketType: v.optional(v.picklist(MARKET_TYPES, 'must be "binary" or "multi_outcome"')),
   tag: v.optional(text(64)),
   ...pageEntries,
 }))
 const searchInput = v.strictObject({ q: text(200), limit: v.optional(limit) })
 
 export type MarketsQuery = v.InferInput<typeof marketsQuery>
-export type SearchInput = v.InferInput<typeof searchInput>
+export interface SearchInput extends v.InferInput<typeof searchInput> {}
 
 /** Prediction Discovery: open, no credential (paths of the real service). */
 export const predictionDiscoveryOperations = {

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import type { PredictionMethods } from '../api.generated.ts'
 import { reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from '../common/reconcile.ts'
-import { parseInput, type Api, type CallOptions, type OperationBinder } from '../operation.ts'
+import { parseInput, type CallOptions, type OperationBinder } from '../operation.ts'
 import { paginate } from '../paginate.ts'
 import { clientOrderId, id } from '../schemas.ts'
 import { predictionDiscoveryOperations } from './discovery.ts'
@@ -20,9 +21,10 @@ export const predictionOperations = {
 }
 
 const findInput = v.strictObject({ clientOrderId, marketId: v.optional(id) })
-export type FindPredictionOrderInput = v.InferInput<typeof findInput>
+export interface FindPredictionOrderInput extends v.InferInput<typeof findInput> {}
 
-export type PredictionApi = Api<typeof predictionOperations> & {
+/** `client.prediction`: a method per operation (documented in api.generated.ts), `findOrder` and `reconcile`. */
+export type PredictionApi = PredictionMethods & {
   /** The order placed with this clientOrderId (any status), or `undefined` if the exchange does not hold it now. */
   findOrder(input: FindPredictionOrderInput, options?: CallOptions): Promise<PredictionOrder | undefined>
   /** After an `OrderOutcomeUnknownError`: `found`, `absent` (final) or `pending`, as perp's and spot's. */
@@ -31,13 +33,13 @@ export type PredictionApi = Api<typeof predictionOperations> & {
 
 /** `client.prediction` on its own: `predictionApi(new ExchangeCore(options))`. */
 export function predictionApi(core: OperationBinder & ServerTimeSource): PredictionApi {
-  const api = core.bind(predictionOperations, 'prediction')
+  const api: PredictionMethods = core.bind(predictionOperations, 'prediction')
   const prediction: PredictionApi = {
     ...api,
     async findOrder(input, options) {
       const query = parseInput(findInput, input)
       // The list holds every status; walk its pages in case the service ignores the clientOrderId filter.
-      for await (const order of paginate(api.getMyOrders, { ...query, pageSize: 100 }, options)) {
+      for await (const order of paginate(api.listMyOrders, { ...query, pageSize: 100 }, options)) {
         if (order.clientOrderId === query.clientOrderId) return order
       }
       return undefined

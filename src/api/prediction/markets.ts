@@ -1,123 +1,31 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { batchOf, id, integer, klineInterval, limit, text, timestampMs, type Items, type Kline } from '../schemas.ts'
+import { batchOf, id, integer, klineInterval, limit, MARKET_TYPES, text, timestampMs, type Items, type Kline } from '../schemas.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
+import type * as schemas from './responses.ts'
 import type { PredictionOrder } from './trading.ts'
 
-export type MarketType = 'binary' | 'multi_outcome'
-
-export interface Outcome {
-  outcomeIndex: number
-  label: string
-  priceE6: number
-  [field: string]: unknown
-}
-
+export type { MarketType } from '../schemas.ts'
+export type { PredictionMarketStatus } from './responses.ts'
+export interface Outcome extends v.InferOutput<typeof schemas.outcomeSchema> {}
 /** A prediction market; `*E6` fields are integers in millionths, ids are strings. */
-export interface PredictionMarket {
-  marketId: string
-  slug?: string
-  marketType: MarketType
-  numOutcomes: number
-  question: string
-  description?: string
-  category: string
-  tags?: string[]
-  status: string
-  endTime: number
-  outcomes: Outcome[]
-  createdAt?: number
-  totalVolumeE6?: number
-  totalLiquidityE6?: number
-  openInterestE6?: number
-  collectionId?: string | null
-  collectionName?: string | null
-  imageUrl?: string | null
-  /** The winning outcome once the oracle's result is final, else `null`. */
-  finalOutcomeIndex?: number | null
-  resolvedAt?: number | null
-  [field: string]: unknown
-}
-
-export interface MarketPrices {
-  marketId: string
-  marketType: MarketType
-  outcomes: Outcome[]
-  updatedAt: number
-  [field: string]: unknown
-}
-
+export interface PredictionMarket extends v.InferOutput<typeof schemas.predictionMarketSchema> {}
+export interface MarketPrices extends v.InferOutput<typeof schemas.marketPricesSchema> {}
+export interface BatchPrices extends v.InferOutput<typeof schemas.batchPricesSchema> {}
 /** Depth levels: `price` is a float in [0, 1]. */
-export interface DepthLevel {
-  price: number
-  amount: number
-  [field: string]: unknown
-}
-
-export interface OutcomeDepth {
-  outcomeIndex: number
-  bids: DepthLevel[]
-  asks: DepthLevel[]
-  [field: string]: unknown
-}
-
-export interface PredictionOrderBook {
-  marketId: string
-  marketType: MarketType
-  bids: { price: number; shares: number; orderCount: number }[]
-  asks: { price: number; shares: number; orderCount: number }[]
-  lastUpdated: number
-  [field: string]: unknown
-}
-
-export interface PriceBalance {
-  sumPriceE6: number
-  balanced: boolean
-  toleranceE6?: number
-  outcomes?: Outcome[]
-  [field: string]: unknown
-}
-
+export interface DepthLevel extends v.InferOutput<typeof schemas.depthLevelSchema> {}
+export interface OutcomeDepth extends v.InferOutput<typeof schemas.outcomeDepthSchema> {}
+export interface PredictionOrderBook extends v.InferOutput<typeof schemas.predictionOrderBookSchema> {}
+export interface PriceBalance extends v.InferOutput<typeof schemas.priceBalanceSchema> {}
 /** An outcome with its price as a probability, and whether it won once the market is resolved. */
-export interface OutcomeProbability extends Outcome {
-  probability: number
-  winner: boolean | null
-}
-
+export interface OutcomeProbability extends v.InferOutput<typeof schemas.outcomeProbabilitySchema> {}
 /** A point of an outcome's price history. */
-export interface PricePoint {
-  timestamp: number
-  priceE6: number
-  [field: string]: unknown
-}
-
-export interface PredictionMarketStats {
-  marketId: string
-  totalVolumeE6: number
-  volume24hE6?: number
-  totalTrades: number
-  openInterestE6?: number
-  outcomes?: Outcome[]
-  status?: string
-  [field: string]: unknown
-}
-
+export interface PricePoint extends v.InferOutput<typeof schemas.pricePointSchema> {}
+export interface PredictionMarketStats extends v.InferOutput<typeof schemas.predictionMarketStatsSchema> {}
 /** A public match of two orders (no account ids); `takerSide` 0 = buy, 1 = sell. */
-export interface PredictionMatch {
-  matchId: string
-  marketId: string
-  outcomeIndex: number
-  takerSide: 0 | 1
-  priceE6: number
-  amount: number
-  createdAt: number
-  [field: string]: unknown
-}
-
+export interface PredictionMatch extends v.InferOutput<typeof schemas.predictionMatchSchema> {}
 /** A trade of the market: a match under its trade id. */
-export interface PredictionTrade extends PredictionMatch {
-  tradeId: string
-}
+export interface PredictionTrade extends v.InferOutput<typeof schemas.predictionTradeSchema> {}
 
 const createInput = v.pipe(
   v.strictObject({
@@ -125,7 +33,7 @@ const createInput = v.pipe(
     description: v.optional(text(5000)),
     category: text(64),
     tags: v.optional(v.pipe(v.array(text(64), 'must be an array of strings'))),
-    marketType: v.picklist(['binary', 'multi_outcome'], 'must be "binary" or "multi_outcome"'),
+    marketType: v.picklist(MARKET_TYPES, 'must be "binary" or "multi_outcome"'),
     outcomes: v.optional(v.pipe(v.array(text(100), 'must be an array of labels'), v.minLength(2, 'must hold at least 2 outcomes'))),
     endTime: timestampMs,
   }),
@@ -144,12 +52,12 @@ const klinesInput = v.strictObject({
 const marketLimitInput = v.strictObject({ marketId: id, limit: v.optional(limit) })
 const priceHistoryInput = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex), limit: v.optional(limit) })
 
-export type CreateMarketInput = v.InferInput<typeof createInput>
-export type BatchPricesInput = v.InferInput<typeof batchPricesInput>
-export type OutcomeInput = v.InferInput<typeof outcomeInput>
-export type PredictionKlinesInput = v.InferInput<typeof klinesInput>
-export type MarketLimitInput = v.InferInput<typeof marketLimitInput>
-export type PriceHistoryInput = v.InferInput<typeof priceHistoryInput>
+export interface CreateMarketInput extends v.InferInput<typeof createInput> {}
+export interface BatchPricesInput extends v.InferInput<typeof batchPricesInput> {}
+export interface OutcomeInput extends v.InferInput<typeof outcomeInput> {}
+export interface PredictionKlinesInput extends v.InferInput<typeof klinesInput> {}
+export interface MarketLimitInput extends v.InferInput<typeof marketLimitInput> {}
+export interface PriceHistoryInput extends v.InferInput<typeof priceHistoryInput> {}
 
 const marketId = BINARY_MARKET
 
@@ -161,7 +69,7 @@ export const predictionMarketOperations = {
     input: createInput,
     example: { question: 'Will BTC close above 100k this year?', category: 'crypto', tags: ['btc'], marketType: 'binary', endTime: 1_893_456_000_000 },
   }),
-  getBatchPrices: operation<{ prices: MarketPrices[]; [field: string]: unknown }, BatchPricesInput>({
+  listMarketPrices: operation<BatchPrices, BatchPricesInput>({
     method: 'POST', path: '/api/v1/prediction/markets/batch-prices', auth: 'none', source: 'real', specName: 'batch get market prices',
     summary: 'Outcome prices of several markets', input: batchPricesInput, example: { marketIds: [marketId, MULTI_MARKET] },
   }),
@@ -169,7 +77,7 @@ export const predictionMarketOperations = {
     method: 'GET', path: '/api/v1/prediction/markets/:marketId', auth: 'none', source: 'real', specName: 'get market details',
     summary: 'Market details', input: marketIdInput, example: { marketId },
   }),
-  getAllDepths: operation<OutcomeDepth[], MarketIdInput>({
+  listDepths: operation<OutcomeDepth[], MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/all-depths', auth: 'none', source: 'real', specName: 'get all outcome depths',
     summary: 'Depth of every outcome (prices as floats in [0, 1])', input: marketIdInput, example: { marketId },
   }),
@@ -177,7 +85,7 @@ export const predictionMarketOperations = {
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/depth', auth: 'none', source: 'real', specName: 'get depth for one outcome',
     summary: 'Depth of one outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
   }),
-  getKlines: operation<Kline[], PredictionKlinesInput>({
+  listKlines: operation<Kline[], PredictionKlinesInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/klines', auth: 'none', source: 'real', specName: 'get K-line data',
     summary: 'Candles of an outcome', input: klinesInput, example: { marketId, outcomeIndex: 0, interval: '1h', limit: 24 },
   }),
@@ -185,11 +93,11 @@ export const predictionMarketOperations = {
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/orderbook', auth: 'none', source: 'real', specName: 'get order book',
     summary: 'Resting orders of an outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
   }),
-  getMarketOrders: operation<Items<PredictionOrder>, MarketLimitInput>({
+  listMarketOrders: operation<Items<PredictionOrder>, MarketLimitInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/orders', auth: 'none', source: 'real', specName: 'get market orders',
     summary: "The market's public orders (without clientOrderIds)", input: marketLimitInput, example: { marketId, limit: 20 },
   }),
-  getOutcomes: operation<OutcomeProbability[], MarketIdInput>({
+  listOutcomes: operation<OutcomeProbability[], MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/outcomes', auth: 'none', source: 'real', specName: 'get market outcomes for multi-outcome markets',
     summary: 'Outcomes with prices (multi-outcome markets)', input: marketIdInput, example: { marketId: MULTI_MARKET },
   }),
@@ -197,7 +105,7 @@ export const predictionMarketOperations = {
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-balance', auth: 'none', source: 'real', specName: 'get price balance, a CTF constraint check',
     summary: 'Whether outcome prices sum to 1 (CTF constraint check)', input: marketIdInput, example: { marketId },
   }),
-  getPriceHistory: operation<PricePoint[], PriceHistoryInput>({
+  listPriceHistory: operation<PricePoint[], PriceHistoryInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-history', auth: 'none', source: 'real', specName: 'get price history',
     summary: 'Price history of an outcome', input: priceHistoryInput, example: { marketId, outcomeIndex: 0, limit: 50 },
   }),
@@ -205,7 +113,7 @@ export const predictionMarketOperations = {
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/stats', auth: 'none', source: 'real', specName: 'get market statistics',
     summary: 'Market statistics', input: marketIdInput, example: { marketId },
   }),
-  getMarketTrades: operation<PredictionTrade[], MarketLimitInput>({
+  listMarketTrades: operation<PredictionTrade[], MarketLimitInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/trades', auth: 'none', source: 'real', specName: 'get market trades',
     summary: "The market's trades", input: marketLimitInput, example: { marketId, limit: 20 },
   }),

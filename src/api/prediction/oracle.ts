@@ -1,73 +1,26 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
 import { id, text } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 import { BINARY_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
 
-export interface OracleConfig {
-  marketId?: string
-  challengePeriodMs: number
-  bondE6: number
-  sources: unknown[]
-  [field: string]: unknown
-}
-
-export type ProposalStatus = 'none' | 'proposed' | 'challenged' | 'finalized'
-
-export interface OracleChallenge {
-  challenger: string
-  outcomeIndex: number
-  evidenceHash: string | null
-  challengedAt: number
-  [field: string]: unknown
-}
-
+export interface OracleConfig extends v.InferOutput<typeof schemas.oracleConfigSchema> {}
+export interface OracleChallenge extends v.InferOutput<typeof schemas.oracleChallengeSchema> {}
 /** A market's result proposal. A challenge replaces the proposed outcome and restarts the period. */
-export interface Proposal {
-  marketId: string
-  status: ProposalStatus
-  proposedOutcomeIndex: number | null
-  proposedAt: number | null
-  /** UTC ms; challenges are taken until then, finalization only after. */
-  challengeDeadline: number | null
-  challenges: OracleChallenge[]
-  challengeCount?: number
-  finalizedAt: number | null
-  finalOutcomeIndex?: number | null
-  [field: string]: unknown
-}
-
+export interface Proposal extends v.InferOutput<typeof schemas.proposalSchema> {}
+export type ProposalStatus = Proposal['status']
 /** The proposal after a challenge; `txSignature` is an operation id. */
-export interface ChallengedProposal extends Proposal {
-  txSignature: string
-}
-
-export interface FinalizedResult {
-  txSignature: string
-  marketId: string
-  status: 'finalized'
-  finalOutcomeIndex: number
-  finalizedAt: number
-  [field: string]: unknown
-}
-
+export interface ChallengedProposal extends v.InferOutput<typeof schemas.challengedProposalSchema> {}
+export interface FinalizedResult extends v.InferOutput<typeof schemas.finalizedResultSchema> {}
 /** The LLM oracle's research on a market. */
-export interface OracleResearch {
-  marketId: string
-  status: string
-  summary?: string
-  recommendedOutcomeIndex?: number | null
-  confidence?: number
-  sources?: { title: string; url: string }[]
-  generatedAt?: number
-  [field: string]: unknown
-}
+export interface OracleResearch extends v.InferOutput<typeof schemas.oracleResearchSchema> {}
 
 const challengeInput = v.strictObject({
   marketId: id,
   outcomeIndex,
   evidenceHash: v.optional(v.pipe(text(128), v.regex(/^[A-Za-z0-9]+$/, 'must be a hash (letters and digits)'))),
 })
-export type ChallengeInput = v.InferInput<typeof challengeInput>
+export interface ChallengeInput extends v.InferInput<typeof challengeInput> {}
 
 const marketId = BINARY_MARKET
 

@@ -1,70 +1,318 @@
-// Light response checks of every prediction operation (`exchange-client/strict`).
+// Response schemas of every prediction operation (`exchange-client/strict`), and the source of the
+// prediction response types (discovery.ts, markets.ts, user.ts, trading.ts, oracle.ts import them as
+// types only). `*E6` fields are integers in millionths; ids are strings; casing of statuses and market
+// types varies on the real service (real-service.md §7), so those fields are open.
 import * as v from 'valibot'
-import { cancelledShape } from '../common/responses.ts'
 import type { ResponseTable } from '../operation.ts'
-import { itemsOf, klinesShape, pageOf, withStrings } from '../response-shapes.ts'
+import { cancelledOrdersSchema, idString, itemsOf, klinesSchema, ms, numericSideSchema, openString, pageOf } from '../response-shapes.ts'
+import type { MarketType } from '../schemas.ts'
 import type { predictionOperations } from './index.ts'
 
-const marketShape = withStrings('marketId')
-const marketList = itemsOf(marketShape)
-const orderShape = v.looseObject({ orderId: v.string(), marketId: v.string(), priceE6: v.number(), status: v.string() })
-const fillShape = v.looseObject({ orderId: v.string(), marketId: v.string(), priceE6: v.number() })
-const levels = v.array(v.looseObject({ price: v.number() }))
-const depthShape = v.looseObject({ outcomeIndex: v.number(), bids: levels, asks: levels })
-const placedShape = v.looseObject({ txSignature: v.string(), orderId: v.string() })
-const mintedShape = v.looseObject({ txSignature: v.string(), amount: v.number(), costE6: v.number() })
-const redeemedShape = v.looseObject({ txSignature: v.string(), amount: v.number(), payoutE6: v.number() })
-const claimedShape = v.looseObject({ txSignature: v.string(), shares: v.number(), payoutE6: v.number() })
+/** Either casing the service uses (real-service.md §7). */
+type AnyCase<T extends string> = T | Uppercase<T>
+export type PredictionMarketStatus = 'active' | 'closed' | 'resolved'
+/** `active` is a resting order; the real service has `partial_filled` (real-service.md §2.4). */
+export type PredictionOrderStatus = 'active' | 'partial_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected'
+
+const marketType = openString<AnyCase<MarketType>>()
+
+// ---- Discovery ----
+
+export const categoryCountSchema = v.object({ category: v.string(), count: v.number() })
+export const tagCountSchema = v.object({ tag: v.string(), count: v.number() })
+
+// ---- Markets ----
+
+export const outcomeSchema = v.object({ outcomeIndex: v.number(), label: v.string(), priceE6: v.number() })
+
+/** A prediction market. */
+export const predictionMarketSchema = v.object({
+  marketId: idString,
+  slug: v.optional(v.string()),
+  marketType,
+  numOutcomes: v.number(),
+  question: v.string(),
+  description: v.optional(v.string()),
+  category: v.string(),
+  tags: v.optional(v.array(v.string())),
+  status: openString<AnyCase<PredictionMarketStatus>>(),
+  endTime: ms,
+  outcomes: v.array(outcomeSchema),
+  createdAt: v.optional(ms),
+  totalVolumeE6: v.optional(v.number()),
+  totalLiquidityE6: v.optional(v.number()),
+  openInterestE6: v.optional(v.number()),
+  collectionId: v.nullish(idString),
+  collectionName: v.nullish(v.string()),
+  imageUrl: v.nullish(v.string()),
+  /** The winning outcome once the oracle's result is final, else `null`. */
+  finalOutcomeIndex: v.nullish(v.number()),
+  resolvedAt: v.nullish(ms),
+})
+
+export const marketPricesSchema = v.object({ marketId: idString, marketType, outcomes: v.array(outcomeSchema), updatedAt: ms })
+export const batchPricesSchema = v.object({ prices: v.array(marketPricesSchema) })
+
+/** A depth level: `price` is a float in [0, 1]. */
+export const depthLevelSchema = v.object({ price: v.number(), amount: v.number() })
+export const outcomeDepthSchema = v.object({ outcomeIndex: v.number(), bids: v.array(depthLevelSchema), asks: v.array(depthLevelSchema) })
+
+const bookLevelSchema = v.object({ price: v.number(), shares: v.number(), orderCount: v.number() })
+export const predictionOrderBookSchema = v.object({
+  marketId: idString,
+  marketType,
+  bids: v.array(bookLevelSchema),
+  asks: v.array(bookLevelSchema),
+  lastUpdated: ms,
+})
+
+export const priceBalanceSchema = v.object({
+  sumPriceE6: v.number(),
+  balanced: v.boolean(),
+  toleranceE6: v.optional(v.number()),
+  outcomes: v.optional(v.array(outcomeSchema)),
+})
+
+/** An outcome with its price as a probability, and whether it won once the market is resolved. */
+export const outcomeProbabilitySchema = v.object({ ...outcomeSchema.entries, probability: v.number(), winner: v.nullable(v.boolean()) })
+
+/** A point of an outcome's price history. */
+export const pricePointSchema = v.object({ timestamp: ms, priceE6: v.number() })
+
+export const predictionMarketStatsSchema = v.object({
+  marketId: idString,
+  totalVolumeE6: v.number(),
+  volume24hE6: v.optional(v.number()),
+  totalTrades: v.number(),
+  openInterestE6: v.optional(v.number()),
+  outcomes: v.optional(v.array(outcomeSchema)),
+  status: v.optional(openString<AnyCase<PredictionMarketStatus>>()),
+})
+
+/** A public match of two orders (no account ids); `takerSide` 0 = buy, 1 = sell. */
+const matchEntries = {
+  matchId: idString,
+  marketId: idString,
+  outcomeIndex: v.number(),
+  takerSide: numericSideSchema,
+  priceE6: v.number(),
+  amount: v.number(),
+  createdAt: ms,
+}
+export const predictionMatchSchema = v.object(matchEntries)
+/** A trade of the market: a match under its trade id. */
+export const predictionTradeSchema = v.object({ ...matchEntries, tradeId: idString })
+
+// ---- Trading ----
+
+/** An order as the service lists it; `amount` counts whole shares, `sharesE6` the same in millionths. */
+export const predictionOrderSchema = v.object({
+  orderId: idString,
+  clientOrderId: v.nullish(v.string()),
+  marketId: idString,
+  side: numericSideSchema,
+  outcomeIndex: v.number(),
+  priceE6: v.number(),
+  amount: v.number(),
+  filledAmount: v.optional(v.number()),
+  remainingAmount: v.optional(v.number()),
+  sharesE6: v.optional(v.number()),
+  filledSharesE6: v.optional(v.number()),
+  avgPriceE6: v.nullish(v.number()),
+  /** 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK. */
+  orderType: v.optional(v.picklist([0, 1, 2, 3])),
+  status: openString<AnyCase<PredictionOrderStatus>>(),
+  createdAt: v.optional(ms),
+  updatedAt: v.optional(ms),
+})
+
+/** What a prediction write answers; `txSignature` is an operation id, not an on-chain signature. */
+export const txResponseSchema = v.object({
+  txSignature: v.string(),
+  orderId: v.optional(idString),
+  status: v.optional(openString<AnyCase<PredictionOrderStatus>>()),
+  filledQty: v.optional(v.number()),
+})
+
+/** A complete set minted: `costE6` USDC paid, `amount` shares of every outcome credited. */
+export const mintedSetSchema = v.object({
+  txSignature: v.string(),
+  marketId: idString,
+  amount: v.number(),
+  costE6: v.number(),
+  outcomes: v.array(v.object({ outcomeIndex: v.number(), label: v.string(), shares: v.number() })),
+})
+/** A complete set burnt for `payoutE6` USDC. */
+export const redeemedSetSchema = v.object({ txSignature: v.string(), marketId: idString, amount: v.number(), payoutE6: v.number() })
+/** Winning shares claimed: 1 USDC each. */
+export const claimedWinningsSchema = v.object({
+  txSignature: v.string(),
+  marketId: idString,
+  outcomeIndex: v.number(),
+  shares: v.number(),
+  payoutE6: v.number(),
+})
+
+// ---- User ----
+
+/** Shares held in one outcome; `*E6` are millionths of USDC. */
+export const predictionPositionSchema = v.object({
+  marketId: idString,
+  outcomeIndex: v.number(),
+  outcomeLabel: v.optional(v.string()),
+  question: v.optional(v.string()),
+  marketStatus: v.optional(openString<AnyCase<PredictionMarketStatus>>()),
+  shares: v.number(),
+  lockedShares: v.optional(v.number()),
+  avgPriceE6: v.number(),
+  currentPriceE6: v.optional(v.number()),
+  costE6: v.optional(v.number()),
+  valueE6: v.optional(v.number()),
+  realizedPnlE6: v.number(),
+  unrealizedPnlE6: v.number(),
+})
+
+export const predictionStatsSchema = v.object({
+  totalTrades: v.number(),
+  totalVolumeE6: v.number(),
+  totalPnlE6: v.number(),
+  activePositions: v.number(),
+  activeOrders: v.number(),
+  marketsParticipated: v.number(),
+})
+
+/** An event of the public activity feed: a trade, a market created, a mint, a proposal… */
+export const activityEventSchema = v.object({
+  type: v.string(),
+  marketId: idString,
+  outcomeIndex: v.nullish(v.number()),
+  amount: v.nullish(v.number()),
+  timestamp: ms,
+})
+
+export const matchStatsSchema = v.object({ marketId: idString, totalMatches: v.number() })
+
+/** A fill of one of the caller's orders; `side` 0 = buy, 1 = sell. */
+const fillEntries = {
+  orderId: idString,
+  clientOrderId: v.nullish(v.string()),
+  marketId: idString,
+  outcomeIndex: v.number(),
+  side: numericSideSchema,
+  priceE6: v.number(),
+  amount: v.number(),
+  valueE6: v.optional(v.number()),
+  role: v.optional(openString<'maker' | 'taker'>()),
+  realizedPnlE6: v.optional(v.number()),
+  createdAt: ms,
+}
+export const predictionFillSchema = v.object({ tradeId: idString, ...fillEntries })
+/** One of the caller's matches: a fill under its match id. */
+export const predictionMyMatchSchema = v.object({ matchId: idString, ...fillEntries })
+
+// ---- Oracle ----
+
+export const oracleConfigSchema = v.object({
+  marketId: v.optional(idString),
+  challengePeriodMs: v.number(),
+  bondE6: v.number(),
+  sources: v.array(v.unknown()),
+})
+
+export const oracleChallengeSchema = v.object({
+  challenger: v.string(),
+  outcomeIndex: v.number(),
+  evidenceHash: v.nullable(v.string()),
+  challengedAt: ms,
+})
+
+/** A market's result proposal. A challenge replaces the proposed outcome and restarts the period. */
+const proposalEntries = {
+  marketId: idString,
+  status: v.picklist(['none', 'proposed', 'challenged', 'finalized']),
+  proposedOutcomeIndex: v.nullable(v.number()),
+  proposedAt: v.nullable(ms),
+  /** UTC ms; challenges are taken until then, finalization only after. */
+  challengeDeadline: v.nullable(ms),
+  challenges: v.array(oracleChallengeSchema),
+  challengeCount: v.optional(v.number()),
+  finalizedAt: v.nullable(ms),
+  finalOutcomeIndex: v.nullish(v.number()),
+}
+export const proposalSchema = v.object(proposalEntries)
+/** The proposal after a challenge; `txSignature` is an operation id. */
+export const challengedProposalSchema = v.object({ ...proposalEntries, txSignature: v.string() })
+
+export const finalizedResultSchema = v.object({
+  txSignature: v.string(),
+  marketId: idString,
+  status: v.literal('finalized'),
+  finalOutcomeIndex: v.number(),
+  finalizedAt: ms,
+})
+
+/** The LLM oracle's research on a market. */
+export const oracleResearchSchema = v.object({
+  marketId: idString,
+  status: v.string(),
+  summary: v.optional(v.string()),
+  recommendedOutcomeIndex: v.nullish(v.number()),
+  confidence: v.optional(v.number()),
+  sources: v.optional(v.array(v.object({ title: v.string(), url: v.string() }))),
+  generatedAt: v.optional(ms),
+})
+
+const marketList = itemsOf(predictionMarketSchema)
 
 export const predictionResponses: ResponseTable<typeof predictionOperations> = {
   // Discovery
-  listCategories: v.array(v.looseObject({ category: v.string(), count: v.number() })),
-  listMarkets: pageOf(marketShape),
+  listCategories: v.array(categoryCountSchema),
+  listMarkets: pageOf(predictionMarketSchema),
   listActiveMarkets: marketList,
   listEndingSoonMarkets: marketList,
   listNewMarkets: marketList,
   listTrendingMarkets: marketList,
   searchMarkets: marketList,
-  listTags: v.array(v.looseObject({ tag: v.string(), count: v.number() })),
+  listTags: v.array(tagCountSchema),
   // Markets
-  createMarket: marketShape,
-  getBatchPrices: v.looseObject({ prices: v.array(marketShape) }),
-  getMarket: marketShape,
-  getAllDepths: v.array(depthShape),
-  getDepth: depthShape,
-  getKlines: klinesShape,
-  getOrderbook: marketShape,
-  getMarketOrders: itemsOf(orderShape),
-  getOutcomes: v.array(v.looseObject({ outcomeIndex: v.number(), priceE6: v.number() })),
-  getPriceBalance: v.looseObject({ sumPriceE6: v.number(), balanced: v.boolean() }),
-  getPriceHistory: v.array(v.looseObject({ timestamp: v.number(), priceE6: v.number() })),
-  getMarketStats: v.looseObject({ marketId: v.string(), totalVolumeE6: v.number(), totalTrades: v.number() }),
-  getMarketTrades: v.array(v.looseObject({ tradeId: v.string(), priceE6: v.number(), amount: v.number() })),
+  createMarket: predictionMarketSchema,
+  listMarketPrices: batchPricesSchema,
+  getMarket: predictionMarketSchema,
+  listDepths: v.array(outcomeDepthSchema),
+  getDepth: outcomeDepthSchema,
+  listKlines: klinesSchema,
+  getOrderbook: predictionOrderBookSchema,
+  listMarketOrders: itemsOf(predictionOrderSchema),
+  listOutcomes: v.array(outcomeProbabilitySchema),
+  getPriceBalance: priceBalanceSchema,
+  listPriceHistory: v.array(pricePointSchema),
+  getMarketStats: predictionMarketStatsSchema,
+  listMarketTrades: v.array(predictionTradeSchema),
   // User
-  getActivity: itemsOf(v.looseObject({ type: v.string(), timestamp: v.number() })),
-  getMatchStats: v.looseObject({ marketId: v.string(), totalMatches: v.number() }),
-  listMatches: itemsOf(v.looseObject({ matchId: v.string(), priceE6: v.number() })),
-  getMyMatches: pageOf(fillShape),
-  getMyOrders: pageOf(orderShape),
-  getMyPositions: pageOf(v.looseObject({ marketId: v.string(), outcomeIndex: v.number(), shares: v.number() })),
-  getMyStats: v.looseObject({ totalTrades: v.number(), totalVolumeE6: v.number() }),
-  getMyTrades: pageOf(fillShape),
+  listActivity: itemsOf(activityEventSchema),
+  getMatchStats: matchStatsSchema,
+  listMatches: itemsOf(predictionMatchSchema),
+  listMyMatches: pageOf(predictionMyMatchSchema),
+  listMyOrders: pageOf(predictionOrderSchema),
+  listMyPositions: pageOf(predictionPositionSchema),
+  getMyStats: predictionStatsSchema,
+  listMyTrades: pageOf(predictionFillSchema),
   // Trading
-  cancelOrders: cancelledShape,
-  cancelAllOrders: cancelledShape,
-  cancelOrder: placedShape,
-  claimWinnings: claimedShape,
-  mintCompleteSet: mintedShape,
-  claimMultiOutcomeWinnings: claimedShape,
-  mintMultiOutcomeCompleteSet: mintedShape,
-  placeMultiOutcomeOrder: placedShape,
-  redeemMultiOutcomeCompleteSet: redeemedShape,
-  placeOrder: placedShape,
-  redeemCompleteSet: redeemedShape,
+  cancelOrders: cancelledOrdersSchema,
+  cancelAllOrders: cancelledOrdersSchema,
+  cancelOrder: txResponseSchema,
+  claimWinnings: claimedWinningsSchema,
+  mintCompleteSet: mintedSetSchema,
+  claimMultiOutcomeWinnings: claimedWinningsSchema,
+  mintMultiOutcomeCompleteSet: mintedSetSchema,
+  placeMultiOutcomeOrder: txResponseSchema,
+  redeemMultiOutcomeCompleteSet: redeemedSetSchema,
+  placeOrder: txResponseSchema,
+  redeemCompleteSet: redeemedSetSchema,
   // Oracle
-  getOracleConfig: v.looseObject({ challengePeriodMs: v.number() }),
-  getProposal: v.looseObject({ status: v.string() }),
-  getResearch: withStrings('marketId', 'status'),
-  challengeResult: v.looseObject({ txSignature: v.string(), status: v.string(), proposedOutcomeIndex: v.number() }),
-  finalizeResult: v.looseObject({ txSignature: v.string(), finalOutcomeIndex: v.number() }),
+  getOracleConfig: oracleConfigSchema,
+  getProposal: proposalSchema,
+  getResearch: oracleResearchSchema,
+  challengeResult: challengedProposalSchema,
+  finalizeResult: finalizedResultSchema,
 }

@@ -12,7 +12,7 @@ export const outcomeIndex = integer(0, 255)
 export const shares = integer(1)
 
 export const marketIdInput = v.strictObject({ marketId: id })
-export type MarketIdInput = v.InferInput<typeof marketIdInput>
+export interface MarketIdInput extends v.InferInput<typeof marketIdInput> {}
 
 /** Example market ids of the docs: a binary market and a multi-outcome one. */
 export const BINARY_MARKET = '1001'

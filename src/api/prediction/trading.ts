@@ -1,44 +1,26 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import type { CancelledOrders } from '../common/orders.ts'
+import type { CancelledOrders } from '../response-shapes.ts'
 import { batchOf, clientOrderId, id, priceE6 } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, shares, type MarketIdInput } from './schemas.ts'
+
+export type { PredictionOrderStatus } from './responses.ts'
+/** An order as the service lists it; `amount` counts whole shares, `sharesE6` the same in millionths. */
+export interface PredictionOrder extends v.InferOutput<typeof schemas.predictionOrderSchema> {}
+/** What a prediction write answers; `txSignature` is an operation id, not an on-chain signature. */
+export interface TxResponse extends v.InferOutput<typeof schemas.txResponseSchema> {}
+/** A complete set minted: `costE6` USDC paid, `amount` shares of every outcome credited. */
+export interface MintedSet extends v.InferOutput<typeof schemas.mintedSetSchema> {}
+/** A complete set burnt for `payoutE6` USDC. */
+export interface RedeemedSet extends v.InferOutput<typeof schemas.redeemedSetSchema> {}
+/** Winning shares claimed: 1 USDC each. */
+export interface ClaimedWinnings extends v.InferOutput<typeof schemas.claimedWinningsSchema> {}
 
 /** 0 = buy, 1 = sell. */
 export type PredictionSide = 0 | 1
 /** 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK. */
 export type PredictionOrderType = 0 | 1 | 2 | 3
-
-/** An order as the service lists it; `amount` counts whole shares, `sharesE6` the same in millionths. */
-export interface PredictionOrder {
-  orderId: string
-  clientOrderId?: string | null
-  marketId: string
-  side: PredictionSide
-  outcomeIndex: number
-  priceE6: number
-  amount: number
-  filledAmount?: number
-  remainingAmount?: number
-  sharesE6?: number
-  filledSharesE6?: number
-  avgPriceE6?: number | null
-  orderType?: PredictionOrderType
-  /** `active`, `partial_filled`, `filled`, `cancelled`, `expired` or `rejected`. */
-  status: string
-  createdAt?: number
-  updatedAt?: number
-  [field: string]: unknown
-}
-
-/** What a prediction write answers; `txSignature` is an operation id, not an on-chain signature. */
-export interface TxResponse {
-  txSignature: string
-  orderId?: string
-  status?: string
-  filledQty?: number
-  [field: string]: unknown
-}
 
 const predictionOrder = v.strictObject({
   marketId: id,
@@ -55,41 +37,12 @@ const cancelAllInput = v.optional(v.strictObject({ marketId: v.optional(id) }))
 const amountInput = v.strictObject({ marketId: id, amount: shares })
 const outcomeClaimInput = v.strictObject({ marketId: id, outcomeIndex })
 
-export type PredictionOrderInput = v.InferInput<typeof predictionOrder>
-export type CancelPredictionOrderInput = v.InferInput<typeof cancelInput>
-export type CancelPredictionOrdersInput = v.InferInput<typeof cancelManyInput>
+export interface PredictionOrderInput extends v.InferInput<typeof predictionOrder> {}
+export interface CancelPredictionOrderInput extends v.InferInput<typeof cancelInput> {}
+export interface CancelPredictionOrdersInput extends v.InferInput<typeof cancelManyInput> {}
 export type CancelAllPredictionOrdersInput = v.InferInput<typeof cancelAllInput>
-export type CompleteSetInput = v.InferInput<typeof amountInput>
-export type OutcomeClaimInput = v.InferInput<typeof outcomeClaimInput>
-
-/** A complete set minted: `costE6` USDC paid, `amount` shares of every outcome credited. */
-export interface MintedSet {
-  txSignature: string
-  marketId: string
-  amount: number
-  costE6: number
-  outcomes: { outcomeIndex: number; label: string; shares: number }[]
-  [field: string]: unknown
-}
-
-/** A complete set burnt for `payoutE6` USDC. */
-export interface RedeemedSet {
-  txSignature: string
-  marketId: string
-  amount: number
-  payoutE6: number
-  [field: string]: unknown
-}
-
-/** Winning shares claimed: 1 USDC each. */
-export interface ClaimedWinnings {
-  txSignature: string
-  marketId: string
-  outcomeIndex: number
-  shares: number
-  payoutE6: number
-  [field: string]: unknown
-}
+export interface CompleteSetInput extends v.InferInput<typeof amountInput> {}
+export interface OutcomeClaimInput extends v.InferInput<typeof outcomeClaimInput> {}
 
 const marketId = BINARY_MARKET
 

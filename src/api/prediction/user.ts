@@ -2,67 +2,21 @@ import * as v from 'valibot'
 import { operation } from '../operation.ts'
 import { clientOrderId, id, limit, limitQuery, pageEntries, type Items, type LimitQuery, type Page } from '../schemas.ts'
 import type { PredictionMatch } from './markets.ts'
+import type * as schemas from './responses.ts'
 import type { PredictionOrder } from './trading.ts'
 import { BINARY_MARKET, marketIdInput, type MarketIdInput } from './schemas.ts'
 
 /** Shares held in one outcome; `*E6` are millionths of USDC. */
-export interface PredictionPosition {
-  marketId: string
-  outcomeIndex: number
-  outcomeLabel?: string
-  question?: string
-  marketStatus?: string
-  shares: number
-  lockedShares?: number
-  avgPriceE6: number
-  currentPriceE6?: number
-  costE6?: number
-  valueE6?: number
-  realizedPnlE6: number
-  unrealizedPnlE6: number
-  [field: string]: unknown
-}
-
-export interface PredictionStats {
-  totalTrades: number
-  totalVolumeE6: number
-  totalPnlE6: number
-  activePositions: number
-  activeOrders: number
-  marketsParticipated: number
-  [field: string]: unknown
-}
-
+export interface PredictionPosition extends v.InferOutput<typeof schemas.predictionPositionSchema> {}
+export interface PredictionStats extends v.InferOutput<typeof schemas.predictionStatsSchema> {}
 /** An event of the public activity feed: a trade, a market created, a mint, a proposal… */
-export interface ActivityEvent {
-  type: string
-  marketId: string
-  outcomeIndex?: number | null
-  amount?: number | null
-  timestamp: number
-  [field: string]: unknown
-}
-
+export interface ActivityEvent extends v.InferOutput<typeof schemas.activityEventSchema> {}
+export interface MatchStats extends v.InferOutput<typeof schemas.matchStatsSchema> {}
 /** A fill of one of the caller's orders; `side` 0 = buy, 1 = sell. */
-export interface PredictionFill {
-  tradeId: string
-  orderId: string
-  clientOrderId?: string | null
-  marketId: string
-  outcomeIndex: number
-  side: 0 | 1
-  priceE6: number
-  amount: number
-  valueE6?: number
-  /** `maker` or `taker`. */
-  role?: string
-  realizedPnlE6?: number
-  createdAt: number
-  [field: string]: unknown
-}
-
+export interface PredictionFill extends v.InferOutput<typeof schemas.predictionFillSchema> {}
 /** One of the caller's matches: a fill under its match id. */
-export type PredictionMyMatch = Omit<PredictionFill, 'tradeId'> & { matchId: string }
+export interface PredictionMyMatch extends v.InferOutput<typeof schemas.predictionMyMatchSchema> {}
+
 
 // The `/me/*` lists are page lists: the real service takes `limit`; `page`/`pageSize` walk them.
 const myMatchesQuery = v.optional(v.strictObject({ limit: v.optional(limit), ...pageEntries }))
@@ -79,11 +33,11 @@ const marketId = BINARY_MARKET
 
 /** Prediction User: public feeds, and the caller's own data (needs read). */
 export const predictionUserOperations = {
-  getActivity: operation<Items<ActivityEvent>, LimitQuery>({
+  listActivity: operation<Items<ActivityEvent>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/activity', auth: 'none', source: 'real', specName: 'get activity feed',
     summary: 'Activity feed', input: limitQuery, example: { limit: 20 },
   }),
-  getMatchStats: operation<{ marketId: string; totalMatches: number; [field: string]: unknown }, MarketIdInput>({
+  getMatchStats: operation<MatchStats, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/match-stats', auth: 'none', source: 'real', specName: 'get market match statistics',
     summary: 'Match statistics of a market', input: marketIdInput, example: { marketId },
   }),
@@ -91,22 +45,22 @@ export const predictionUserOperations = {
     method: 'GET', path: '/api/v1/prediction/matches', auth: 'none', source: 'real', specName: 'get global match history',
     summary: 'Global match history', input: limitQuery, example: { limit: 20 },
   }),
-  getMyMatches: operation<Page<PredictionMyMatch>, MyMatchesQuery>({
+  listMyMatches: operation<Page<PredictionMyMatch>, MyMatchesQuery>({
     method: 'GET', path: '/api/v1/prediction/me/matches', auth: 'read', source: 'real', specName: 'get current user\'s match history',
     summary: "The caller's matches; page list", input: myMatchesQuery, example: { limit: 20 },
   }),
-  getMyOrders: operation<Page<PredictionOrder>, MyOrdersQuery>({
+  listMyOrders: operation<Page<PredictionOrder>, MyOrdersQuery>({
     method: 'GET', path: '/api/v1/prediction/me/orders', auth: 'read', source: 'real', specName: 'get current user\'s orders',
     summary: "The caller's orders of every status; filter by market or clientOrderId; page list", input: myOrdersQuery, example: { marketId, limit: 50 },
   }),
-  getMyPositions: operation<Page<PredictionPosition>, MyPositionsQuery>({
+  listMyPositions: operation<Page<PredictionPosition>, MyPositionsQuery>({
     method: 'GET', path: '/api/v1/prediction/me/positions', auth: 'read', source: 'real', specName: 'get current user\'s positions',
     summary: "The caller's positions; page list", input: myPositionsQuery, example: { activeOnly: true },
   }),
   getMyStats: operation<PredictionStats>({
     method: 'GET', path: '/api/v1/prediction/me/stats', auth: 'read', source: 'real', specName: 'get current user\'s statistics', summary: "The caller's statistics",
   }),
-  getMyTrades: operation<Page<PredictionFill>, MyTradesQuery>({
+  listMyTrades: operation<Page<PredictionFill>, MyTradesQuery>({
     method: 'GET', path: '/api/v1/prediction/me/trades', auth: 'read', source: 'real', specName: 'get current user\'s trades',
     summary: "The caller's trades; page list", input: myTradesQuery, example: { marketId, limit: 20 },
   }),

@@ -1,23 +1,17 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
 import { tokenSymbol } from '../schemas.ts'
+import type * as schemas from './responses.ts'
 
 /** One token's balance; every amount is a decimal string. */
-export interface Balance {
-  token: string
-  available: string
-  locked: string
-  total: string
-  usdValue: string
-  [field: string]: unknown
-}
+export interface Balance extends v.InferOutput<typeof schemas.balanceSchema> {}
 
 const balanceInput = v.strictObject({ token: tokenSymbol })
-export type BalanceInput = v.InferInput<typeof balanceInput>
+export interface BalanceInput extends v.InferInput<typeof balanceInput> {}
 
 /** Spot Balances: need read. */
 export const spotBalanceOperations = {
-  getBalances: operation<Balance[]>({
+  listBalances: operation<Balance[]>({
     method: 'GET', path: '/api/v1/spot/balances', auth: 'read', source: 'spec',
     summary: 'Every token balance: available, locked, total, USD value',
   }),

@@ -2,19 +2,15 @@ import * as v from 'valibot'
 import { marketDataOperations, type Market, type Ticker } from '../common/market-data.ts'
 import { operation } from '../operation.ts'
 import { tokenSymbol } from '../schemas.ts'
+import type * as schemas from './responses.ts'
+
+export interface Token extends v.InferOutput<typeof schemas.tokenSchema> {}
 
 export type SpotMarket = Market
 export type SpotTicker = Ticker
 
-export interface Token {
-  symbol: string
-  name?: string
-  decimals?: number
-  [field: string]: unknown
-}
-
 const tokenInput = v.strictObject({ symbol: tokenSymbol })
-export type TokenInput = v.InferInput<typeof tokenInput>
+export interface TokenInput extends v.InferInput<typeof tokenInput> {}
 
 /** Spot Market Data: open, no credential. Symbols are `<BASE>-<QUOTE>`. */
 export const spotMarketDataOperations = {

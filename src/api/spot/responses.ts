@@ -1,19 +1,27 @@
-// Light response checks of every spot operation (`exchange-client/strict`).
+// Response schemas of every spot operation (`exchange-client/strict`), and the source of the spot
+// response types (market-data.ts, trading.ts, balances.ts import them as types only).
 import * as v from 'valibot'
-import { marketDataResponses, orderHistoryResponses, orderResponses } from '../common/responses.ts'
+import { marketDataResponses, marketSchema, orderHistoryResponses, orderResponses, baseOrderSchema, tickerSchema } from '../common/responses.ts'
 import type { ResponseTable } from '../operation.ts'
-import { withStrings } from '../response-shapes.ts'
+import { decimalString } from '../response-shapes.ts'
 import type { spotOperations } from './index.ts'
 
-const tokenShape = withStrings('symbol')
-const balanceShape = withStrings('token', 'available', 'locked', 'total')
+export const tokenSchema = v.object({ symbol: v.string(), name: v.optional(v.string()), decimals: v.optional(v.number()) })
+/** One token's balance; every amount is a decimal string. */
+export const balanceSchema = v.object({
+  token: v.string(),
+  available: decimalString,
+  locked: decimalString,
+  total: decimalString,
+  usdValue: decimalString,
+})
 
 export const spotResponses: ResponseTable<typeof spotOperations> = {
-  ...marketDataResponses,
-  listTokens: v.array(tokenShape),
-  getToken: tokenShape,
-  ...orderResponses,
-  getBalances: v.array(balanceShape),
-  getBalance: balanceShape,
-  ...orderHistoryResponses,
+  ...marketDataResponses(marketSchema, tickerSchema),
+  listTokens: v.array(tokenSchema),
+  getToken: tokenSchema,
+  ...orderResponses(baseOrderSchema),
+  listBalances: v.array(balanceSchema),
+  getBalance: balanceSchema,
+  ...orderHistoryResponses(baseOrderSchema),
 }

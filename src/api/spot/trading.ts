@@ -2,7 +2,7 @@ import type * as v from 'valibot'
 import { orderOperations, orderSchema, type Order } from '../common/orders.ts'
 
 const spotOrder = orderSchema({})
-export type SpotOrderInput = v.InferInput<typeof spotOrder>
+export interface SpotOrderInput extends v.InferInput<typeof spotOrder> {}
 export type SpotOrder = Order
 
 /** Spot Trading: as perp, without leverage. */

@@ -2,7 +2,8 @@
 // `--clock-offset-ms -5000` works as well as `--clock-offset-ms=-5000`; `--trust-proxy` takes an
 // optional count of proxies (`--trust-proxy`, `--trust-proxy 2`, `--trust-proxy=2`).
 
-export const USAGE = 'usage: npm run exchange -- --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]]'
+export const USAGE = `usage: exchange-client-exchange --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]]
+  (the package's bin: npx exchange-client-exchange …; in this repository: npm run exchange -- …)`
 
 export interface CliOptions {
   port: number

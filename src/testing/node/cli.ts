@@ -1,5 +1,6 @@
+#!/usr/bin/env node
 /// <reference types="node" />
-// npm run exchange -- --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]]
+// exchange-client-exchange (the package's bin, built to dist/exchange-cli.js) or npm run exchange -- --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]]
 import { readFile } from 'node:fs/promises'
 import { createReferenceExchange } from '../exchange.ts'
 import { serve } from './adapter.ts'

@@ -1,5 +1,10 @@
 import { vi } from 'vitest'
-import type { ServerClock } from '../../../src/index.ts'
+import type { ServerClock } from '../../../src/advanced.ts'
+import { accessOf } from '../../../src/core-access.ts'
+import type { ExchangeCore } from '../../../src/index.ts'
+
+/** The estimator inside a client (its `clock` is a read-only view): for tests that watch it work. */
+export const serverClockOf = (client: ExchangeCore): ServerClock => accessOf(client).transport.clock
 
 /**
  * Every hold the transport asks `clock` for before sending (`lead()` above zero), recorded and then

@@ -7,6 +7,7 @@ import type { ConformanceReport } from '../../conformance/run-cases.ts'
 import { REPORT_PREFIX } from '../../conformance/run-cases.ts'
 import type { ConformanceTargetInfo } from '../../conformance/target.ts'
 import { cliRunner, DIST_ENTRY, OUT_DIR, ROOT } from '../bundle.ts'
+import { runtimeBin } from '../tools.ts'
 
 const major = (bin: string) => Number(/^v(\d+)\./.exec(execFileSync(bin, ['--version'], { encoding: 'utf8' }))?.[1])
 
@@ -23,13 +24,11 @@ export function systemNode20(): string {
   throw new Error(`no Node 20 found (looked at ${found.join(', ') || 'nothing'}); set NODE20_BIN`)
 }
 
-const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name)
-
 /** How each runtime starts the runner; permissions as narrow as the cases need. */
 const commands = {
   node20: (runner: string) => [systemNode20(), runner],
-  deno: (runner: string) => [bin('deno'), 'run', '--no-lock', '--allow-net=127.0.0.1', '--allow-env=CONFORMANCE_SDK,CONFORMANCE_TARGET', `--allow-read=${ROOT}`, runner],
-  bun: (runner: string) => [bin('bun'), runner],
+  deno: (runner: string) => [runtimeBin('deno'), 'run', '--no-lock', '--allow-net=127.0.0.1', '--allow-env=CONFORMANCE_SDK,CONFORMANCE_TARGET', `--allow-read=${ROOT}`, runner],
+  bun: (runner: string) => [runtimeBin('bun'), runner],
 }
 
 export type CliRuntime = keyof typeof commands

@@ -1,13 +1,11 @@
 // Cloudflare's workerd (through miniflare): a module Worker whose fetch handler calls the library.
-import { createRequire } from 'node:module'
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
 import type { ConformanceReport } from '../../conformance/run-cases.ts'
 import type { ConformanceTargetInfo } from '../../conformance/target.ts'
 import { workerModule } from '../bundle.ts'
-
-const workerdVersion = (createRequire(import.meta.url)('workerd/package.json') as { version: string }).version
+import { loadMiniflare } from '../tools.ts'
 
 export async function runInWorkerd(target: ConformanceTargetInfo): Promise<ConformanceReport> {
+  const { miniflare: { Miniflare, convertV4MiniflareOptions }, workerdVersion } = await loadMiniflare()
   // No nodejs_compat flag: the library must not need Node's APIs. (Miniflare 5 takes a new option
   // shape; the classic one-worker shape is converted.)
   const options = convertV4MiniflareOptions({ modules: true, script: await workerModule(), compatibilityDate: '2026-10-01' })

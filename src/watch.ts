@@ -1,0 +1,129 @@
+// Live data without a socket: a read operation polled into an async iterator of fresh answers.
+// A standalone function (not a client method) so programs that never watch do not carry it.
+import type { CallOptions } from './api/operation.ts'
+
+export interface WatchOptions {
+  /** Pause between the end of one poll and the start of the next, in ms. Default 1000. */
+  intervalMs?: number
+  /** Longest pause after failures in a row, in ms. Default 30000. */
+  maxBackoffMs?: number
+  /** Aborting ends the loop (quietly) and cancels the poll in flight. */
+  signal?: AbortSignal
+  /**
+   * Told of each passing failure (429, 5xx, network, timeout) and how long the watch waits before
+   * the next poll. Other failures end the loop by throwing.
+   */
+  onRetry?(error: unknown, delayMs: number): void
+}
+
+/** A read: an SDK operation (`client.perp.getOrderbook`) or any function of an input and call options. */
+export type WatchedRead<Input, Output> = (input: Input, call?: CallOptions) => Promise<Output>
+
+interface FailureLike {
+  kind?: unknown
+  status?: unknown
+  retryAfterMs?: unknown
+}
+
+/** Failures worth polling through: the service is busy or down for a while, or the network is. */
+function isPassing(error: unknown): boolean {
+  const { kind, status } = (error ?? {}) as FailureLike
+  if (kind === 'rate-limit' || kind === 'network' || kind === 'timeout') return true
+  return typeof status === 'number' && status >= 500 && (kind === 'api' || kind === 'response')
+}
+
+/** The server's wait, when it named one; otherwise doubling from the interval, capped. */
+function backoffMs(error: unknown, failures: number, intervalMs: number, maxMs: number): number {
+  const hinted = (error as FailureLike).retryAfterMs
+  if (typeof hinted === 'number' && Number.isFinite(hinted) && hinted >= 0) return hinted
+  return Math.min(maxMs, Math.max(intervalMs, 1) * 2 ** failures)
+}
+
+/** The page's visibility, where there is a page (browsers); elsewhere always visible. */
+interface VisibilitySource {
+  visibilityState: string
+  addEventListener(type: 'visibilitychange', listener: () => void): void
+  removeEventListener(type: 'visibilitychange', listener: () => void): void
+}
+const page = (): VisibilitySource | undefined => (globalThis as { document?: VisibilitySource }).document
+
+/**
+ * Resolves after `ms`, when the page is visible (waiting for it while a tab is hidden). Resolves
+ * early, `false`, when `stop` aborts; clears its timer and listeners either way.
+ */
+function pause(ms: number, stop: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const doc = page()
+    const finish = (going: boolean) => {
+      clearTimeout(timer)
+      stop.removeEventListener('abort', stopped)
+      doc?.removeEventListener('visibilitychange', visibility)
+      resolve(going)
+    }
+    const stopped = () => finish(false)
+    const visibility = () => {
+      if (doc?.visibilityState !== 'hidden' && timer === undefined) finish(true)
+    }
+    if (stop.aborted) return resolve(false)
+    stop.addEventListener('abort', stopped)
+    doc?.addEventListener('visibilitychange', visibility)
+    const due = () => {
+      timer = undefined
+      if (doc?.visibilityState !== 'hidden') finish(true)
+    }
+    if (ms > 0) timer = setTimeout(due, ms)
+    else due()
+  })
+}
+
+/**
+ * Polls `read(input)` and yields each answer that differs from the one before (compared as JSON), the
+ * first at once. One poll at a time; the next starts `intervalMs` after the last ended, and not while
+ * a browser tab is hidden. A 429 or 5xx waits as the server says (Retry-After) or doubles the pause,
+ * up to `maxBackoffMs`; any other failure ends the loop by throwing. Stops, with no timer left behind,
+ * on `signal` or when the loop is left (`break`, `return`).
+ *
+ * ```ts
+ * for await (const book of watch(client.perp.getOrderbook, { market: 'BTC-USDC' }, { intervalMs: 1000, signal })) render(book)
+ * ```
+ */
+export async function* watch<Input, Output>(
+  read: WatchedRead<Input, Output>,
+  input: Input,
+  options: WatchOptions = {},
+): AsyncGenerator<Output, void, undefined> {
+  const intervalMs = options.intervalMs ?? 1000
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000
+  const outer = options.signal
+  const stop = new AbortController()
+  const abort = () => stop.abort()
+  if (outer?.aborted) abort()
+  else outer?.addEventListener('abort', abort)
+  let last: string | undefined
+  let failures = 0
+  let wait = 0
+  try {
+    while (await pause(wait, stop.signal)) {
+      let answer: Output
+      try {
+        answer = await read(input, { signal: stop.signal })
+      } catch (error) {
+        if (stop.signal.aborted) return
+        if (!isPassing(error)) throw error
+        wait = backoffMs(error, ++failures, intervalMs, maxBackoffMs)
+        options.onRetry?.(error, wait)
+        continue
+      }
+      failures = 0
+      wait = intervalMs
+      const seen = JSON.stringify(answer)
+      if (seen === last) continue
+      last = seen
+      yield answer
+    }
+  } finally {
+    // Left by break/return/throw (always at a yield or after a poll: nothing in flight, no timer).
+    outer?.removeEventListener('abort', abort)
+  }
+}
