@@ -2,7 +2,7 @@
 // WebCrypto are wiped as soon as it is done with them, whether the import worked or not.
 import { createHmac } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { hmacHex, importSecretKey } from '../../src/index.ts'
+import { hmacHex, importSecretKey } from '../../src/auth/signer.ts'
 import { TEST_KEYS } from '../support/seed.ts'
 
 const { secretKey } = TEST_KEYS.trader

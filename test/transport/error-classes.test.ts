@@ -54,7 +54,7 @@ describe('an error answer is classified by its code number whatever the HTTP sta
   it('falls back on the status when there is no code number: 401 auth, 403 permission, other 4xx api', async () => {
     const bare = (status: number, code = `HTTP_${status}`) =>
       new Response(JSON.stringify({ success: false, error: { code, message: 'nope' } }), { status })
-    expect(await get(bare(401))).toMatchObject({ kind: 'auth', codeNum: undefined })
+    expect(await get(bare(401))).toMatchObject({ kind: 'auth', codeNum: 0 })
     expect(await get(bare(403))).toMatchObject({ kind: 'permission' })
     expect(await get(bare(404))).toMatchObject({ kind: 'api' })
     // A PERM_ name without its number is still a permission refusal.
@@ -74,7 +74,7 @@ describe('an error answer is classified by its code number whatever the HTTP sta
     expect(error.message).toBe('ORDER_REJECTED (20001), HTTP 400: ORDER_REJECTED happened')
     const noNumber = (await get(new Response(JSON.stringify({ success: false, error: { code: 'ODD' } }), { status: 409 }))) as ExchangeApiError
     expect(noNumber.message).toBe('ODD, HTTP 409: no message')
-    expect(noNumber.codeNum).toBeUndefined()
+    expect(noNumber.codeNum).toBe(0) // absent: 0
   })
 
   it('keeps the request id, the details and the code of a 200 that says success: false', async () => {

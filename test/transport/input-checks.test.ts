@@ -104,7 +104,7 @@ describe('a call', () => {
   it('a signal already aborted stops the call before it leaves', async () => {
     const before = sent.length
     const error = await refused({ method: 'GET', path: '/p', signal: AbortSignal.abort('stop') })
-    expect(error).toMatchObject({ kind: 'aborted', message: 'GET /p was aborted', cause: 'stop' })
+    expect(error).toMatchObject({ kind: 'aborted', cause: 'stop', message: 'GET api.example.test:443 /p was aborted' })
     expect(sent.length).toBe(before)
   })
 })
