@@ -21,6 +21,8 @@ export default defineConfig({
       'test/e2e/**',
       'test/packaging/**',
       'test/market/**',
+      // The demo's tests import the built package (dist/): a mutant in src never reaches them.
+      'test/demo/**',
       'test/architecture/**',
       'test/api/tree-shaking.test.ts',
       'test/testing/cli.test.ts',
