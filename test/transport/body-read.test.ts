@@ -59,6 +59,17 @@ describe('a body in several chunks', () => {
   })
 })
 
+describe("the caller's abort during the body read, with a plugged-in fetch", () => {
+  // A plugged-in fetch need not tie its body to the request's signal: the reader must watch it itself.
+  it('ends the read at once as an abort, not after the attempt timeout', { timeout: 10_000 }, async () => {
+    const client = new ExchangeClient({ baseUrl, fetch: chunkedFetch(cut(envelope({ x: 1 }), 5), 'hang'), retry: false, timeoutMs: 60_000, totalTimeoutMs: 120_000 })
+    const controller = new AbortController()
+    const pending = get(client, controller.signal)
+    setTimeout(() => controller.abort(new Error('caller stopped')), 50)
+    expect(await pending).toMatchObject({ failed: { name: 'ExchangeNetworkError', kind: 'aborted', message: 'HTTP 200: the response body was aborted' } })
+  })
+})
+
 describe('a body that stops half way, over loopback', async () => {
   const half = envelope({ many: 'x'.repeat(100) }).slice(0, 30)
   /** Sends the headers and 30 bytes of a longer body, then stalls (`/stall`) or resets the connection (`/reset`). */
