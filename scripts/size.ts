@@ -55,7 +55,8 @@ function shipped(file: string): Size {
 
 // Issue #15 asks for 8 KB (core), 20 KB (full ESM) and 22 KB (IIFE), issue #14 9 KB (one method); not met.
 // `--explain` prints where the bytes go; docs/performance.md says what reaching the targets would take.
-// Budgets only go down: each is the figure measured when it was last lowered, rounded up to 100 bytes.
+// Budgets only go down: each is the figure measured when it was last lowered, rounded up to 100 bytes
+// (one area and full ESM then took +0.1 KB for the body reader's abort listener, a bug fix).
 const BUDGETS: Budget[] = [
   {
     name: 'core program (signed ExchangeCore.request)',
@@ -79,7 +80,7 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 19_800,
+    limit: 19_900,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'
@@ -89,7 +90,7 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 28_500,
+    limit: 28_600,
     program: `export * from './dist/index.js'`,
   },
   {

@@ -85,6 +85,8 @@ const stages: Stage[] = [
   { name: 'vitest', run: vitest('vitest', ['--project=!chromium']) },
   // Headless Chromium: dist/index.js through vitest's browser mode, and test/browser.
   { name: 'vitest: chromium', run: vitest('vitest-chromium', ['--project=chromium']) },
+  // The node tests twice in one Vitest (one set of shared servers): a test that dirties shared state fails run 2.
+  { name: 'vitest: node tests twice in one process', run: reported(['scripts/run-twice.ts', '--report', `${OUT}/run-twice.json`], `${OUT}/run-twice.json`) },
   runtime('node20'),
   runtime('deno'),
   runtime('bun'),

@@ -40,7 +40,11 @@ const expired = (at: number, mono: number) => mono - at >= REMEMBER_MS
  */
 export class RecentStamps {
   readonly #byKey = new Map<number, Payload>()
-  #floor = { stamp: -Infinity, at: -Infinity }
+  #floor = {
+    // Stryker disable next-line UnaryOperator: the first floor has expired (at −∞): its stamp is never read
+    stamp: -Infinity,
+    at: -Infinity,
+  }
   /**
    * Every use, oldest first from `#head` on: the key and the use's number. A Map's own order would do,
    * but a Map keeps a hole per deleted entry until it rebuilds itself, and reading its oldest entry

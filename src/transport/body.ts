@@ -22,12 +22,17 @@ export async function readBodyText(response: Response, maxBytes: number, timeout
       stalled = new ExchangeNetworkError('timeout', `HTTP ${response.status}: the response body did not finish within ${timeoutMs} ms`, { code: 'ETIMEDOUT' })
       void reader.cancel(stalled).catch(() => undefined)
     }, timeoutMs)
+  // A plugged-in fetch need not tie its body to the request's signal: cancel the reader on abort too.
+  const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined)
+  if (signal?.aborted) onAbort()
+  else signal?.addEventListener('abort', onAbort, { once: true })
   const chunks: Uint8Array[] = []
   let size = 0
   try {
     for (;;) {
       const { done, value } = await reader.read()
       if (stalled) throw stalled
+      if (signal?.aborted) throw signal.reason
       if (done) break
       size += value.byteLength
       if (size > maxBytes) {
@@ -43,6 +48,7 @@ export async function readBodyText(response: Response, maxBytes: number, timeout
     throw new ExchangeNetworkError(aborted ? 'aborted' : 'network', `HTTP ${response.status}: the response body ${aborted ? 'was aborted' : 'broke off'}`, { cause })
   } finally {
     clearTimeout(timer)
+    signal?.removeEventListener('abort', onAbort)
   }
   if (chunks.length === 1) return decoder.decode(chunks[0])
   const all = new Uint8Array(size)

@@ -10,7 +10,7 @@
 // The test builds its own exchange: it challenges and finalizes results, claims winnings and places
 // orders, so it must not share state with other files, and a second run in the same process starts
 // from a fresh seed.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseInput, toRequest } from '../../src/api/operation.ts'
 import { ExchangeApiError, ExchangeClient, OrderOutcomeUnknownError, type RequestSpec } from '../../src/index.ts'
 import { responseSchemas } from '../../src/strict.ts'
@@ -284,7 +284,12 @@ async function marketsByProposal() {
   }
 }
 
-beforeAll(async () => {
+// Seeded inside the first case that runs, not in a beforeAll: Stryker counts SDK code run outside a
+// test as static and re-runs the whole suite for each of its mutants (issue #19).
+let seeding: Promise<void> | undefined
+const seeded = () => (seeding ??= seedLiveInputs())
+
+async function seedLiveInputs(): Promise<void> {
   const keys = await reader.account.listApiKeys()
   live['account.getApiKey'] = { id: keys.items[0]!.apiKeyId }
 
@@ -317,7 +322,7 @@ beforeAll(async () => {
     const { proposedOutcomeIndex } = await open.prediction.getProposal({ marketId: challenged })
     live['prediction.challengeResult'] = { marketId: challenged, outcomeIndex: proposedOutcomeIndex === 0 ? 1 : 0 }
   }
-})
+}
 
 // ---- The cases ----
 
@@ -355,6 +360,7 @@ describe('every operation of the spec, against the reference exchange', () => {
 
   it.each(CASES.map((testCase) => [`${testCase.label} (${testCase.credential})`, testCase] as const))('%s', async (_, testCase) => {
     const { entry, credential } = testCase
+    await seeded()
     const needed = NEEDS_SEED[key(entry)]
     if (needed && !live[key(entry)]) throw new Error(`the reference exchange's seed needs ${needed}`)
     const input = entry.op.input ? { ...(entry.op.example as object), ...live[key(entry)] } : undefined
