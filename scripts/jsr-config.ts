@@ -31,7 +31,7 @@ export function jsrConfig(pkg: PackageJson) {
     version: pkg.version,
     license: pkg.license,
     exports: exportSources(pkg.exports),
-    publish: { include: ['src/**/*.ts', 'README.md'], exclude: ['src/**/*.test.ts'] },
+    publish: { include: ['src/**/*.ts', 'README.md', 'docs/**/*.md'], exclude: ['src/**/*.test.ts'] },
   }
 }
 

@@ -97,6 +97,12 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
     const missing = exportTargets(pkg).filter((file) => !needPack().files.includes(file))
     if (missing.length > 0) throw new Error(`missing from the tarball: ${missing.join(', ')}`)
   }],
+  ['every file the shipped README links to ships with it (docs/, screenshots)', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    const targets = [...readme.matchAll(/\]\((?!https?:|#|mailto:)([^)#\s]+)/g)].map((match) => match[1]!.replace(/^\.\//, ''))
+    const missing = [...new Set(targets)].filter((file) => !needPack().files.includes(file))
+    if (missing.length > 0) throw new Error(`README links to files the tarball lacks: ${missing.join(', ')}`)
+  }],
   ['the tarball holds nothing test-only or secret', () => {
     const forbidden = forbiddenFiles(needPack().files)
     if (forbidden.length > 0) throw new Error(`files that must not ship: ${forbidden.join(', ')}`)
