@@ -24,6 +24,8 @@ export default defineConfig({
       // The demo's tests import the built package (dist/): a mutant in src never reaches them.
       'test/demo/**',
       'test/architecture/**',
+      // The docs' tests read files and spawn npm and the exchange's CLI: no mutant of the core reaches them.
+      'test/docs/**',
       'test/api/tree-shaking.test.ts',
       'test/testing/cli.test.ts',
       'test/testing/load.test.ts',
