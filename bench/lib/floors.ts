@@ -2,12 +2,9 @@
 // parts the SDK is built on (WebCrypto with a cached key; fetch, or ONE ky instance), signing each call
 // afresh over exactly the bytes sent. What the SDK costs on top of the ky floor is the SDK's own.
 import ky from 'ky'
-import { hmacHex, importSecretKey, signingPayload } from '../../src/auth/signer.ts'
+import { importSecretKey } from '../../src/auth/signer.ts'
 import { BENCH_KEY } from '../fixtures/keys.ts'
-import { distinct, type Call } from './http.ts'
-
-const queryOf = (call: Call) => (call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : '')
-const bodyOf = (call: Call) => (call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body))
+import { bodyOf, distinct, floorHeaders, queryOf, type Call } from './http.ts'
 
 type Send = (href: string, method: string, headers: Record<string, string>, body: string | undefined) => Promise<unknown>
 
@@ -18,15 +15,7 @@ async function floor(baseUrl: string, given: Call, signed: boolean, send: Send):
   return async () => {
     const call = signed ? distinct(given, n++) : given
     const body = bodyOf(call)
-    const timestamp = String(Date.now())
-    const headers: Record<string, string> = signed
-      ? {
-        'X-API-KEY': BENCH_KEY.apiKey,
-        'X-TIMESTAMP': timestamp,
-        'X-SIGNATURE': await hmacHex(key, signingPayload(timestamp, call.method, call.path, body ?? '')),
-      }
-      : {}
-    if (body !== undefined) headers['content-type'] = 'application/json'
+    const headers = await floorHeaders(key, call, body, signed)
     return send(baseUrl + call.path + queryOf(call), call.method, headers, body)
   }
 }

@@ -27,12 +27,12 @@ export function viaSdk(client: ExchangeClient, call: Call, signed = true): () =>
   return () => client.request(distinct(call, n++))
 }
 
-/** The same request as `viaSdk`'s first, signed once ahead of time: the floor. */
-export async function viaPresignedFetch(baseUrl: string, given: Call, signed = true): Promise<() => Promise<unknown>> {
-  const call = signed ? distinct(given, 0) : given
-  const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body)
+export const queryOf = (call: Call) => (call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : '')
+export const bodyOf = (call: Call) => (call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body))
+
+/** The headers a hand-written client sends: signed now with the cached `key` when `signed`, content-type with a body. */
+export async function floorHeaders(key: CryptoKey, call: Call, body: string | undefined, signed: boolean): Promise<Record<string, string>> {
   const timestamp = String(Date.now())
-  const key = await importSecretKey(BENCH_KEY.secretKey)
   const headers: Record<string, string> = signed
     ? {
       'X-API-KEY': BENCH_KEY.apiKey,
@@ -41,8 +41,15 @@ export async function viaPresignedFetch(baseUrl: string, given: Call, signed = t
     }
     : {}
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const query = call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : ''
-  const href = baseUrl + call.path + query
+  return headers
+}
+
+/** The same request as `viaSdk`'s first, signed once ahead of time: the floor. */
+export async function viaPresignedFetch(baseUrl: string, given: Call, signed = true): Promise<() => Promise<unknown>> {
+  const call = signed ? distinct(given, 0) : given
+  const body = bodyOf(call)
+  const headers = await floorHeaders(await importSecretKey(BENCH_KEY.secretKey), call, body, signed)
+  const href = baseUrl + call.path + queryOf(call)
   return async () => {
     const response = await fetch(href, { method: call.method, headers, body })
     if (!response.ok) throw new Error(`bare fetch: HTTP ${response.status}`)
