@@ -57,7 +57,8 @@ export function portfolioPanel(onClose: (market: string) => void): PortfolioPane
   const balances = h('div', { 'data-test': 'balances' }, h('p', { class: 'empty' }, 'Sign in to see your balances'))
   const totalBox = h('div', { class: 'portfolio-total', 'data-test': 'portfolio-total' })
   const status = notice('Portfolio')
-  const element = card('Portfolio', 'portfolio-panel', totalBox, h('h3', {}, 'Balances'), balances, h('h3', {}, 'Positions'), positions, status.element)
+  // The total sums up the tables above it; the notice stays right under the close buttons it reports on.
+  const element = card('Portfolio', 'portfolio-panel', h('h3', {}, 'Balances'), balances, h('h3', {}, 'Positions'), positions, status.element, totalBox)
   let shown: { balances?: readonly BalanceView[]; positions: readonly PositionView[] } = { positions: [] }
   const showTotal = () => {
     if (!shown.balances) return
