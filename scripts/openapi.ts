@@ -67,9 +67,10 @@ export function renderOpenApi(): Record<string, unknown> {
       ].join('\n'),
       license: { name: 'MIT', identifier: 'MIT' },
     },
+    // Testnet first: a tool that imports the document points at the first server, and trying calls there costs nothing.
     servers: [
-      { url: 'https://api-mainnet.1024ex.com', description: 'mainnet' },
       { url: 'https://api-testnet-stable.1024ex.com', description: 'testnet' },
+      { url: 'https://api-mainnet.1024ex.com', description: 'mainnet' },
       { url: 'http://127.0.0.1:8080', description: 'the reference exchange (`npm run exchange`)' },
     ],
     tags: tags(),

@@ -130,6 +130,7 @@ function keyFor(operation: OpenApiOperation): TestKey | undefined {
   if (roles.includes('withdraw')) return TEST_KEYS.full
   if (roles.includes('trade')) return TEST_KEYS.trader
   if (roles.includes('read')) return TEST_KEYS.reader
+  // Any valid key: bob's, which keys.rotate (the last to use it) gives a new secret.
   return TEST_KEYS.bob
 }
 
