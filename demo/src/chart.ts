@@ -59,7 +59,7 @@ function labels(className: string, texts: readonly string[]): HTMLElement {
  * The chart in a frame with its axes, or a placeholder paragraph until there are two candles. The
  * plot stretches to any width; the labels are HTML, so they stay readable on a phone.
  */
-export function priceChart(candles: readonly Candle[], priceDecimals = 2, width = 640, height = 160): Element {
+export function priceChart(candles: readonly Candle[], priceDecimals = 2, interval?: string, width = 640, height = 160): Element {
   const geometry = chartGeometry(candles, width, height)
   if (!geometry) {
     const waiting = document.createElement('p')
@@ -71,7 +71,7 @@ export function priceChart(candles: readonly Candle[], priceDecimals = 2, width 
   const direction = geometry.last >= Number(candles[0]!.close) ? 'up' : 'down'
   const chart = svg('svg', {
     viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none', class: `chart ${direction}`, role: 'img',
-    'aria-label': `Price chart from ${axes.times[0]} to ${axes.times[2]}, between ${axes.prices[2]} and ${axes.prices[0]}, last ${formatFixed(geometry.last, priceDecimals)}`,
+    'aria-label': `Price chart${interval ? ` (${interval} candles)` : ''} from ${axes.times[0]} to ${axes.times[2]}, between ${axes.prices[2]} and ${axes.prices[0]}, last ${formatFixed(geometry.last, priceDecimals)}`,
   })
   for (const y of [0, height / 2, height]) chart.append(svg('line', { x1: '0', x2: String(width), y1: String(y), y2: String(y), class: 'chart-grid' }))
   chart.append(svg('path', { d: geometry.area, class: 'chart-area' }), svg('path', { d: geometry.line, class: 'chart-line' }))

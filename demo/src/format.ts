@@ -55,3 +55,40 @@ export function trend(change: string | number | undefined): 'up' | 'down' | 'fla
   const number = Number(change)
   return number > 0 ? 'up' : number < 0 ? 'down' : 'flat'
 }
+
+export type Trend = ReturnType<typeof trend>
+
+/**
+ * The colour of a last price: the direction of its last move, kept while the price stands still
+ * (`held`), flat before any move. Never the 24 h change: a market up on the day can be ticking down.
+ */
+export function lastTick(previous: string | undefined, current: string, held: Trend = 'flat'): Trend {
+  if (previous === undefined) return 'flat'
+  const move = Number(current) - Number(previous)
+  if (!Number.isFinite(move) || move === 0) return held
+  return move > 0 ? 'up' : 'down'
+}
+
+/** `+1,250.00 (+1.96%)`: the 24 h change and its share of the price 24 h ago (`last - change`). */
+export function formatChange(change: string, last: string, decimals: number): string {
+  const sign = Number(change) > 0 ? '+' : ''
+  const before = Number(last) - Number(change)
+  const percent = before > 0 && Number.isFinite(Number(change)) ? ` (${sign}${formatFixed((Number(change) / before) * 100, 2)}%)` : ''
+  return `${sign}${formatFixed(change, decimals)}${percent}`
+}
+
+/** What a decimal field keeps of what was typed or pasted: digits and the first dot (no letters, signs or exponents). */
+export function decimalText(typed: string): string {
+  const [whole = '', ...fraction] = typed.replace(/[^0-9.]/g, '').split('.')
+  return fraction.length > 0 ? `${whole}.${fraction.join('')}` : whole
+}
+
+/** What a whole-number field keeps: digits only. */
+export const wholeText = (typed: string): string => typed.replace(/[^0-9]/g, '')
+
+/** A candle width as words: `1m` → `1-minute`, `4h` → `4-hour`, `1d` → `1-day`. */
+export function intervalWords(interval: string): string {
+  const match = /^(\d+)([mhd])$/.exec(interval)
+  if (!match) return interval
+  return `${match[1]}-${{ m: 'minute', h: 'hour', d: 'day' }[match[2] as 'm' | 'h' | 'd']}`
+}

@@ -6,7 +6,7 @@ import { keyPanel, type KeyOrigin } from './key-panel.ts'
 import { live } from './live.ts'
 import { marketPanel, type Precision } from './market-panel.ts'
 import type { Notice } from './notice.ts'
-import { orderPanel, type MarketRules, type OrderDraft } from './order-panel.ts'
+import { orderPanel, placedOrderMessage, type MarketRules, type OrderDraft } from './order-panel.ts'
 import { portfolioPanel } from './portfolio-panel.ts'
 import { predictionPanel } from './prediction-panel.ts'
 import { secretNotice } from './secret-notice.ts'
@@ -75,13 +75,16 @@ function watched<T>(notice: Notice, intervalMs: number, read: (call: { signal?: 
   })
 }
 
+/** The chart's candle width. */
+const CHART_INTERVAL = '1m'
+
 const marketData = watched(market.notice, 2000, (call) => Promise.all([
   open.perp.getTicker({ market: symbol }, call),
   open.perp.getOrderbook({ market: symbol, depth: 10 }, call),
   open.perp.listTrades({ market: symbol, limit: 12 }, call),
-  open.perp.listKlines({ market: symbol, interval: '1m', limit: 60 }, call),
+  open.perp.listKlines({ market: symbol, interval: CHART_INTERVAL, limit: 60 }, call),
 ]), ([ticker, book, trades, candles]) => {
-  market.show({ ticker, book, trades, candles: [...candles].sort((a, b) => a.openTime - b.openTime) }, precision)
+  market.show({ ticker, book, trades, candles: [...candles].sort((a, b) => a.openTime - b.openTime), interval: CHART_INTERVAL }, precision)
   if (rules) orders.market(rules, ticker.lastPrice)
 })
 
@@ -195,9 +198,7 @@ async function place(draft: OrderDraft): Promise<void> {
   await act(orders.placing, (on) => orders.enabled(!on), async () => {
     const order = await session!.client.perp.placeOrder({ market: symbol, side: draft.side, type: 'limit', size: draft.size, price: draft.price })
     account.restart() // fresh numbers now, not at the next tick
-    const size = formatFixed(order.size, precision.size)
-    const filled = order.avgFillPrice ? ` Filled ${formatFixed(order.filledSize, precision.size)} at an average ${formatFixed(order.avgFillPrice, precision.price)}.` : ''
-    return `Order ${order.status}: ${order.side} ${size} ${symbol} at ${formatFixed(order.price, precision.price)}.${filled}`
+    return placedOrderMessage(order, symbol, precision)
   })
 }
 

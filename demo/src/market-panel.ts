@@ -1,7 +1,7 @@
 import { bookTable, type Level } from './book.ts'
 import { priceChart, type Candle } from './chart.ts'
 import { card, fill, h, table } from './dom.ts'
-import { formatFixed, formatNumber, formatTime, trend } from './format.ts'
+import { formatChange, formatFixed, formatNumber, formatTime, intervalWords, lastTick, trend, type Trend } from './format.ts'
 import { notice, type Notice } from './notice.ts'
 
 export interface TickerView {
@@ -36,6 +36,8 @@ export interface MarketView {
   book: BookView
   trades: readonly TradeView[]
   candles: readonly Candle[]
+  /** The candles' width, such as `1m`. */
+  interval: string
 }
 
 export interface MarketPanel {
@@ -52,30 +54,40 @@ function stat(label: string, value: string, test: string, className = ''): HTMLE
 
 /** Live market data of one perp market: ticker, chart, order book, recent trades. */
 export function marketPanel(onSelect: (symbol: string) => void): MarketPanel {
-  const picker = h('select', { 'aria-label': 'Market', 'data-test': 'market-select', onChange: (event) => onSelect((event.target as HTMLSelectElement).value) })
+  /** The last price shown and the direction of its last move: another market starts afresh. */
+  let tick: { price?: string; direction: Trend } = { direction: 'flat' }
+  const picker = h('select', {
+    'aria-label': 'Market', 'data-test': 'market-select',
+    onChange: (event) => {
+      tick = { direction: 'flat' }
+      onSelect((event.target as HTMLSelectElement).value)
+    },
+  })
   const stats = h('div', { class: 'stats', 'data-test': 'ticker' }, h('p', { class: 'empty' }, 'Loading market…'))
   const chart = h('div', { class: 'chart-box', 'data-test': 'chart' })
+  const chartTitle = h('h3', { 'data-test': 'chart-interval' }, 'Price')
   const bookBox = h('div', { class: 'book', 'data-test': 'order-book' })
   const tradesBox = h('div', { 'data-test': 'trades' })
   const status = notice('Market data')
   const element = card('Market', 'market-panel',
     h('div', { class: 'card-head' }, picker, h('span', { class: 'live' }, 'live')),
     status.element,
-    stats, chart,
+    stats, chartTitle, chart,
     h('div', { class: 'split' }, h('div', {}, h('h3', {}, 'Order book'), bookBox), h('div', {}, h('h3', {}, 'Recent trades'), tradesBox)))
 
   return {
     element,
     notice: status,
     markets(symbols, selected) {
+      tick = { direction: 'flat' }
       fill(picker, ...symbols.map((symbol) => h('option', { value: symbol, selected: symbol === selected }, symbol)))
     },
-    show({ ticker, book, trades, candles }, precision) {
+    show({ ticker, book, trades, candles, interval }, precision) {
       const price = (value: string | undefined) => formatFixed(value, precision.price)
-      const direction = trend(ticker.change24h)
+      tick = { price: ticker.lastPrice, direction: lastTick(tick.price, ticker.lastPrice, tick.direction) }
       fill(stats,
-        stat('Last', price(ticker.lastPrice), 'last-price', `big ${direction}`),
-        ticker.change24h !== undefined && stat('24h change', `${direction === 'up' ? '+' : ''}${price(ticker.change24h)}`, 'change', direction),
+        stat('Last', price(ticker.lastPrice), 'last-price', `big ${tick.direction}`),
+        ticker.change24h !== undefined && stat('24h change', formatChange(ticker.change24h, ticker.lastPrice, precision.price), 'change', trend(ticker.change24h)),
         ticker.markPrice !== undefined && stat('Mark', price(ticker.markPrice), 'mark-price'),
         ticker.high24h !== undefined && stat('24h high', price(ticker.high24h), 'high'),
         ticker.low24h !== undefined && stat('24h low', price(ticker.low24h), 'low'),
@@ -86,7 +98,8 @@ export function marketPanel(onSelect: (symbol: string) => void): MarketPanel {
         h('span', { class: trade.side === 'sell' ? 'ask' : 'bid' }, price(trade.price)),
         formatFixed(trade.size, precision.size),
       ]), 'No trades yet', { numeric: [1, 2] }))
-      fill(chart, priceChart(candles, precision.price))
+      chartTitle.textContent = `Price, ${intervalWords(interval)} candles`
+      fill(chart, priceChart(candles, precision.price, interval))
     },
   }
 }

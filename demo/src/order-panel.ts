@@ -1,6 +1,7 @@
 import { card, fill, h, table } from './dom.ts'
 import { decimalsOf, formatFixed, formatTime, toTick } from './format.ts'
 import { notice, type Notice } from './notice.ts'
+import { numericInput } from './numeric-input.ts'
 
 export type Side = 'buy' | 'sell'
 
@@ -48,6 +49,20 @@ export function restingPrice(side: Side, lastPrice: string, tickSize: string): s
   return toTick(side === 'buy' ? last * 0.95 : last * 1.05, tickSize)
 }
 
+/**
+ * What the order form says once an order is placed. A fill is told at its average fill price, the
+ * price the trader got; the limit is only the bound they set.
+ */
+export function placedOrderMessage(order: OrderView, symbol: string, decimals: { price: number; size: number }): string {
+  const size = (value: string | undefined) => formatFixed(value, decimals.size)
+  const price = (value: string | null | undefined) => formatFixed(value, decimals.price)
+  const limit = order.type === 'market' || !order.price ? '' : `limit ${price(order.price)}`
+  const filled = Number(order.filledSize ?? 0)
+  if (!(filled > 0) || !order.avgFillPrice) return `Order ${order.status}: ${order.side} ${size(order.size)} ${symbol}${limit ? `, ${limit}` : ''}.`
+  const amount = filled < Number(order.size) ? `${size(order.filledSize)} of ${size(order.size)}` : size(order.size)
+  return `Order ${order.status}: ${order.side} ${amount} ${symbol} at an average ${price(order.avgFillPrice)}${limit ? ` (${limit})` : ''}.`
+}
+
 /** Step 3: place a limit order, see it open, cancel it; what happened to earlier orders. */
 export function orderPanel(onPlace: (draft: OrderDraft) => void, onCancel: (orderId: string) => void): OrderPanel {
   let rules: MarketRules | undefined
@@ -57,8 +72,8 @@ export function orderPanel(onPlace: (draft: OrderDraft) => void, onCancel: (orde
   const size = (value: string | null | undefined) => formatFixed(value, rules ? decimalsOf(rules.stepSize) : 4)
   const sideInput = h('select', { name: 'side', id: 'order-side', 'data-test': 'order-side' },
     h('option', { value: 'buy' }, 'Buy / long'), h('option', { value: 'sell' }, 'Sell / short'))
-  const priceInput = h('input', { name: 'price', id: 'order-price', inputmode: 'decimal', autocomplete: 'off', 'data-test': 'order-price', onInput: () => (priceEdited = true) })
-  const sizeInput = h('input', { name: 'size', id: 'order-size', inputmode: 'decimal', autocomplete: 'off', 'data-test': 'order-size' })
+  const priceInput = numericInput('decimal', { name: 'price', id: 'order-price', 'data-test': 'order-price', onInput: () => (priceEdited = true) })
+  const sizeInput = numericInput('decimal', { name: 'size', id: 'order-size', 'data-test': 'order-size' })
   const submit = h('button', { class: 'primary', type: 'submit', 'data-test': 'place-order' }, 'Place limit order')
   const suggest = () => {
     if (rules && lastPrice && !priceEdited) priceInput.value = restingPrice(sideInput.value as Side, lastPrice, rules.tickSize)

@@ -1,5 +1,6 @@
 import { card, fill, h, table } from './dom.ts'
 import { formatNumber } from './format.ts'
+import { numericInput } from './numeric-input.ts'
 import { notice, type Notice } from './notice.ts'
 
 export interface PredictionMarketView {
@@ -26,7 +27,7 @@ export interface PredictionPanel {
 export function predictionPanel(onMint: (amount: number) => void, onRedeem: (amount: number) => void): PredictionPanel {
   let current: PredictionMarketView | undefined
   const question = h('p', { class: 'question', 'data-test': 'prediction-question' }, 'Loading prediction market…')
-  const amount = h('input', { type: 'number', min: '1', step: '1', value: '10', id: 'set-amount', 'data-test': 'set-amount' })
+  const amount = numericInput('whole', { value: '10', id: 'set-amount', 'data-test': 'set-amount' })
   const read = () => Number(amount.value)
   const mint = h('button', { class: 'primary', type: 'button', 'data-test': 'mint', onClick: () => onMint(read()) }, 'Mint sets')
   const redeem = h('button', { class: 'secondary', type: 'button', 'data-test': 'redeem', onClick: () => onRedeem(read()) }, 'Redeem sets')

@@ -45,7 +45,7 @@ export const accountOperations = {
   }),
   getApiKey: operation<ApiKeyInfo, ApiKeyIdInput>({
     method: 'GET', path: '/api/v1/account/api-keys/:id', auth: 'read', source: 'spec',
-    summary: 'One API key, without its secret', input: keyInput, example: { id: 'key-1' },
+    summary: 'One API key, without its secret', input: keyInput, example: { id: 'key_000001' },
   }),
   listDeposits: operation<Page<Deposit>, PageQuery>({
     method: 'GET', path: '/api/v1/account/deposits', auth: 'read', source: 'spec',

@@ -132,7 +132,7 @@ export interface AccountMethods {
    *
    * @example
    * ```ts
-   * await client.account.getApiKey({ id: 'key-1' })
+   * await client.account.getApiKey({ id: 'key_000001' })
    * ```
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)

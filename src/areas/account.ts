@@ -44,7 +44,7 @@ export const listApiKeys: (core: OperationBinder, input?: PageQuery, options?: C
  *
  * @example
  * ```ts
- * await getApiKey(core, { id: 'key-1' })
+ * await getApiKey(core, { id: 'key_000001' })
  * ```
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { chartAxes, chartGeometry, priceChart } from '../../demo/src/chart.ts'
-import { decimalsOf, formatDateTime, formatFixed, formatNumber, shortAddress, toTick, trend } from '../../demo/src/format.ts'
+import { decimalsOf, decimalText, formatChange, formatDateTime, formatFixed, formatNumber, intervalWords, lastTick, shortAddress, toTick, trend, wholeText } from '../../demo/src/format.ts'
 
 const candles = (closes: string[]) => closes.map((close, i) => ({ openTime: i * 60_000, close }))
 
@@ -68,5 +68,32 @@ describe('display formatting', () => {
     expect(shortAddress('short')).toBe('short')
     expect([trend('1.5'), trend('-0.2'), trend('0'), trend(undefined)]).toEqual(['up', 'down', 'flat', 'flat'])
     expect(formatDateTime(null)).toBe('never')
+  })
+})
+
+describe('what a trader reads', () => {
+  it('lastTick: the direction of the last move, held while the price stands, flat before any', () => {
+    expect(lastTick(undefined, '100')).toBe('flat')
+    expect(lastTick('100', '101', 'down')).toBe('up')
+    expect(lastTick('101', '100.5', 'up')).toBe('down')
+    expect(lastTick('100.5', '100.50', 'down')).toBe('down')
+  })
+
+  it('formatChange: the change and its percentage of the price a day ago', () => {
+    expect(formatChange('2', '102', 2)).toBe('+2.00 (+2.00%)')
+    expect(formatChange('-2', '98', 2)).toBe('-2.00 (-2.00%)')
+    expect(formatChange('0', '98', 1)).toBe('0.0 (0.00%)')
+    expect(formatChange('5', '5', 1)).toBe('+5.0')
+  })
+
+  it('decimalText and wholeText keep digits (and one dot), nothing else', () => {
+    expect(decimalText('1e5')).toBe('15')
+    expect(decimalText('+1.2.3')).toBe('1.23')
+    expect(decimalText('.5')).toBe('.5')
+    expect(wholeText('-1e2 ')).toBe('12')
+  })
+
+  it('intervalWords names a candle width', () => {
+    expect(['1m', '15m', '4h', '1d'].map(intervalWords)).toEqual(['1-minute', '15-minute', '4-hour', '1-day'])
   })
 })

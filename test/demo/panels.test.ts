@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { keyPanel } from '../../demo/src/key-panel.ts'
 import { marketPanel } from '../../demo/src/market-panel.ts'
-import { orderPanel, restingPrice, type OrderDraft } from '../../demo/src/order-panel.ts'
-import { portfolioPanel } from '../../demo/src/portfolio-panel.ts'
+import { orderPanel, placedOrderMessage, restingPrice, type OrderDraft } from '../../demo/src/order-panel.ts'
+import { portfolioPanel, portfolioTotal } from '../../demo/src/portfolio-panel.ts'
 import { predictionPanel } from '../../demo/src/prediction-panel.ts'
 import { secretNotice } from '../../demo/src/secret-notice.ts'
 import { walletPanel, type WalletChoice } from '../../demo/src/wallet-panel.ts'
@@ -102,11 +102,12 @@ describe('market panel', () => {
       book: { bids: [['64999', '1'], ['64998', '2']], asks: [['65001', '0.5'], ['65002', '3']] },
       trades: [{ price: '65000', size: '0.1', side: 'sell', timestamp: Date.UTC(2026, 0, 1, 12) }],
       candles: [{ openTime: 0, close: '1' }, { openTime: 60_000, close: '2' }],
+      interval: '1m',
     }, { price: 1, size: 3 })
 
     expect($(panel.element, 'last-price').textContent).toBe('65,000.5')
     expect($(panel.element, 'mark-price').textContent).toBe('65,001.0')
-    expect($(panel.element, 'change').textContent).toBe('+1.3')
+    expect($(panel.element, 'change').textContent).toBe('+1.3 (+0.00%)')
     const prices = [...$(panel.element, 'order-book').querySelectorAll('tr.level td:first-child')].map((cell) => cell.textContent)
     expect(prices).toEqual(['65,002.0', '65,001.0', '64,999.0', '64,998.0'])
     expect($(panel.element, 'trades').querySelector('.ask')!.textContent).toBe('65,000.0')
@@ -116,6 +117,53 @@ describe('market panel', () => {
     select.value = 'ETH-USDC'
     select.dispatchEvent(new Event('change'))
     expect(picked).toEqual(['ETH-USDC'])
+  })
+
+  const view = (lastPrice: string, change24h: string) => ({
+    ticker: { lastPrice, change24h },
+    book: { bids: [], asks: [] },
+    trades: [],
+    candles: [{ openTime: 0, close: '1' }, { openTime: 60_000, close: '2' }],
+    interval: '1m',
+  })
+  const lastClass = (panel: ReturnType<typeof marketPanel>) => $(panel.element, 'last-price').parentElement!.className
+
+  it('colours the last price by its last tick, not by the 24 h change, and keeps it while the price stands', () => {
+    const panel = marketPanel(() => undefined)
+    panel.markets(['BTC-USDC', 'ETH-USDC'], 'BTC-USDC')
+    panel.show(view('65000', '1000'), { price: 1, size: 3 })
+    expect(lastClass(panel)).toBe('stat big flat')
+    // Up 1000 on the day, ticking down: red.
+    panel.show(view('64990', '990'), { price: 1, size: 3 })
+    expect(lastClass(panel)).toBe('stat big down')
+    expect($(panel.element, 'change').parentElement!.className).toBe('stat up')
+    panel.show(view('64990', '990'), { price: 1, size: 3 })
+    expect(lastClass(panel)).toBe('stat big down')
+    // Down on the day, ticking up: green.
+    panel.show(view('64995', '-5'), { price: 1, size: 3 })
+    expect(lastClass(panel)).toBe('stat big up')
+    expect($(panel.element, 'change').parentElement!.className).toBe('stat down')
+    // Another market starts without a tick.
+    const select = $<HTMLSelectElement>(panel.element, 'market-select')
+    select.value = 'ETH-USDC'
+    select.dispatchEvent(new Event('change'))
+    panel.show(view('3000', '-5'), { price: 1, size: 3 })
+    expect(lastClass(panel)).toBe('stat big flat')
+  })
+
+  it('shows the 24 h change with its percentage of the price a day ago', () => {
+    const panel = marketPanel(() => undefined)
+    panel.show(view('66300', '1300'), { price: 1, size: 3 })
+    expect($(panel.element, 'change').textContent).toBe('+1,300.0 (+2.00%)')
+    panel.show(view('63700', '-1300'), { price: 1, size: 3 })
+    expect($(panel.element, 'change').textContent).toBe('-1,300.0 (-2.00%)')
+  })
+
+  it('labels the chart with its candle width', () => {
+    const panel = marketPanel(() => undefined)
+    panel.show({ ...view('65000', '0'), interval: '5m' }, { price: 1, size: 3 })
+    expect($(panel.element, 'chart-interval').textContent).toBe('Price, 5-minute candles')
+    expect($(panel.element, 'chart').querySelector('svg')!.getAttribute('aria-label')).toMatch(/^Price chart \(5m candles\) from /)
   })
 })
 
@@ -161,6 +209,36 @@ describe('order panel', () => {
     panel.enabled(false)
     expect($<HTMLButtonElement>(panel.element, 'place-order').disabled).toBe(true)
   })
+
+  it('price and size refuse letters, signs and a second dot, typed or pasted', () => {
+    const placed: OrderDraft[] = []
+    const panel = orderPanel((draft) => placed.push(draft), () => undefined)
+    panel.market(rules, '65000')
+    for (const [test, typed, kept] of [['order-price', '6e4', '64'], ['order-price', '61,750.5.0x', '61750.50'], ['order-size', '-0.0a1', '0.01']] as const) {
+      const input = $<HTMLInputElement>(panel.element, test)
+      input.value = typed
+      input.dispatchEvent(new Event('input'))
+      expect(input.value, `${test} typed ${typed}`).toBe(kept)
+    }
+    $<HTMLFormElement>(panel.element, 'order-form').dispatchEvent(new Event('submit', { cancelable: true }))
+    expect(placed).toEqual([{ side: 'buy', price: '61750.50', size: '0.01' }])
+  })
+})
+
+describe('the message once an order is placed', () => {
+  const decimals = { price: 1, size: 3 }
+
+  it('tells a fill at its average fill price, the limit only as the bound', () => {
+    const filled = { orderId: 'o-3', side: 'buy', type: 'limit', price: '66300', size: '0.01', filledSize: '0.01', avgFillPrice: '65012.4', status: 'filled' }
+    expect(placedOrderMessage(filled, 'BTC-USDC', decimals)).toBe('Order filled: buy 0.010 BTC-USDC at an average 65,012.4 (limit 66,300.0).')
+    const partly = { ...filled, filledSize: '0.004', status: 'partially_filled' }
+    expect(placedOrderMessage(partly, 'BTC-USDC', decimals)).toBe('Order partially_filled: buy 0.004 of 0.010 BTC-USDC at an average 65,012.4 (limit 66,300.0).')
+  })
+
+  it('tells a resting order by its limit', () => {
+    const resting = { orderId: 'o-4', side: 'buy', type: 'limit', price: '61750', size: '0.001', filledSize: '0', avgFillPrice: null, status: 'open' }
+    expect(placedOrderMessage(resting, 'BTC-USDC', decimals)).toBe('Order open: buy 0.001 BTC-USDC, limit 61,750.0.')
+  })
 })
 
 describe('order history', () => {
@@ -196,6 +274,18 @@ describe('portfolio and prediction panels', () => {
     expect($(panel.element, 'positions').textContent).toBe('No open positions')
   })
 
+  it('totals the account in USDC counting the margin its positions hold and their PnL', () => {
+    const balances = [{ token: 'USDC', available: '9300', locked: '50', total: '9350' }, { token: 'BTC', available: '1', locked: '0', total: '1' }]
+    const positions = [{ market: 'BTC-USDC', side: 'long', size: '0.1', entryPrice: '65000', margin: '650', unrealizedPnl: '-12.5' }]
+    expect(portfolioTotal(balances, positions)).toEqual({ balance: 9350, margin: 650, unrealizedPnl: -12.5, total: 9987.5 })
+    const panel = portfolioPanel(() => undefined)
+    panel.balances(balances)
+    expect($(panel.element, 'total-value').textContent).toBe('9,350.00')
+    panel.positions(positions, 1, 3)
+    expect($(panel.element, 'total-value').textContent).toBe('9,987.50')
+    expect($(panel.element, 'total-parts').textContent).toBe('balance 9,350.00 + position margin 650.00 − unrealized PnL 12.50')
+  })
+
   it('shows the market\'s outcomes with prices and the shares held; mint and redeem pass the amount', () => {
     const calls: string[] = []
     const panel = predictionPanel((amount) => calls.push(`mint ${amount}`), (amount) => calls.push(`redeem ${amount}`))
@@ -209,5 +299,8 @@ describe('portfolio and prediction panels', () => {
     $<HTMLButtonElement>(panel.element, 'mint').click()
     $<HTMLButtonElement>(panel.element, 'redeem').click()
     expect(calls).toEqual(['mint 4', 'redeem 4'])
+    amount.value = '1e2'
+    amount.dispatchEvent(new Event('input'))
+    expect(amount.value).toBe('12')
   })
 })

@@ -86,7 +86,8 @@ async function buyNow(page: Page): Promise<void> {
   const last = Number((await textOf(page, at('last-price'))).replaceAll(',', ''))
   await page.locator(at('order-price')).fill((last * 1.02).toFixed(1))
   await page.locator(at('place-order')).click()
-  expect(await outcome(page, 'Order form', /Order filled/)).toMatch(/Filled [\d.]+ at an average [\d,.]+\./)
+  // The message tells the price the trader got, the average fill, and the limit only as the bound.
+  expect(await outcome(page, 'Order form', /Order filled/)).toMatch(/^Order filled: buy [\d.]+ BTC-USDC at an average [\d,.]+ \(limit [\d,.]+\)\.$/)
 }
 
 /** What the page's storage holds, read from inside the page. */
@@ -159,8 +160,18 @@ describe('the demo page in Chromium', () => {
     expect(await textOf(page, at('spread'))).toMatch(/^Spread [\d,.]+ \([\d.]+%\)$/)
     expect(await page.locator(`${at('order-book')} thead th`).allTextContents()).toEqual(['Price', 'Size', 'Total'])
     await page.locator(`${at('chart')} svg path.chart-line`).waitFor()
+    expect(await textOf(page, at('chart-interval'))).toBe('Price, 1-minute candles')
+    expect(await textOf(page, at('change'))).toMatch(/^[+-]?[\d,.]+ \([+-]?[\d.]+%\)$/)
+    expect(await page.locator(at('last-price')).evaluate((element) => element.parentElement!.className)).toMatch(/^stat big (up|down|flat)$/)
     expect(await page.locator(`${at('chart')} .chart-prices span`).count()).toBe(3)
     expect(await page.locator(`${at('chart')} .chart-times span`).first().textContent()).toMatch(/^\d\d:\d\d$/)
+
+    // Typed letters never reach the price field.
+    await page.locator(at('order-size')).click()
+    await page.keyboard.press('End')
+    await page.keyboard.type('x5e')
+    expect(await page.locator(at('order-size')).inputValue()).toMatch(/^[\d.]+5$/)
+    await page.locator(at('order-size')).fill('0.001')
 
     // A perp order, placed and cancelled; balances shown.
     await placeAndCancel(page)
@@ -231,6 +242,8 @@ describe('the demo page in Chromium', () => {
       await buyNow(page)
       await page.locator(at('close-position')).first().waitFor({ state: 'visible' })
       await page.waitForFunction(([selector, old]) => document.querySelector(selector!)?.textContent !== old, [at('balance-USDC'), before] as const)
+      // The total counts the margin the open position holds.
+      await page.waitForFunction((selector) => /position margin [1-9]/.test(document.querySelector(selector)?.textContent ?? ''), at('total-parts'))
       const filled = page.locator(`${at('order-history')} ${at('past-order')}`).first()
       expect(await filled.locator(at('order-status')).textContent()).toBe('filled')
       expect(await filled.locator(at('avg-fill')).textContent()).toMatch(/^[\d,]+\.\d$/)

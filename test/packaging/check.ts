@@ -46,8 +46,15 @@ function pack(): Packed {
   return { tarball, files: result.files.map((file) => file.path) }
 }
 
-/** The package's export subpaths as a user imports them: 'exchange-client', 'exchange-client/strict', … */
-const importSpecifiers = Object.keys(pkg.exports as object).filter((subpath) => subpath !== './package.json').map((subpath) => `${pkg.name as string}${subpath.slice(1)}`)
+/** The package's code entries as a user imports them: 'exchange-client', 'exchange-client/strict', … (not its JSON files). */
+const importSpecifiers = Object.keys(pkg.exports as object).filter((subpath) => !subpath.endsWith('.json')).map((subpath) => `${pkg.name as string}${subpath.slice(1)}`)
+
+/** A user's program that reads the OpenAPI document the package ships, as JSON modules are imported. */
+const openApiUserProgram = `import doc from 'exchange-client/openapi.json' with { type: 'json' }
+const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods))
+if (!doc.openapi.startsWith('3.1.') || !operations.some((operation) => operation.operationId === 'perp.placeOrder')) throw new Error('not the OpenAPI document')
+console.log('exchange-client/openapi.json: OpenAPI ' + doc.openapi + ', ' + operations.length + ' operations')
+`
 
 /** A scratch project with only a package.json; `npm install` of `what` into it, from the npm cache first. */
 function installInto(name: string, what: string): string {
@@ -97,6 +104,10 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
     const missing = exportTargets(pkg).filter((file) => !needPack().files.includes(file))
     if (missing.length > 0) throw new Error(`missing from the tarball: ${missing.join(', ')}`)
   }],
+  ['the OpenAPI document ships: docs/openapi.json is in the tarball, as it is committed', () => {
+    if (!needPack().files.includes('docs/openapi.json')) throw new Error('docs/openapi.json is not in the tarball')
+    if (readFileSync(join(unpacked, 'docs', 'openapi.json'), 'utf8') !== readFileSync(join(ROOT, 'docs', 'openapi.json'), 'utf8')) throw new Error('the packed docs/openapi.json differs from the committed one')
+  }],
   ['every file the shipped README links to ships with it (docs/, screenshots)', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
     const targets = [...readme.matchAll(/\]\((?!https?:|#|mailto:)([^)#\s]+)/g)].map((match) => match[1]!.replace(/^\.\//, ''))
@@ -129,9 +140,13 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
     writeFileSync(join(project, 'user.mjs'), userProgram())
     writeFileSync(join(project, 'user.ts'), typedUserProgram)
     writeFileSync(join(project, 'names.mjs'), classNamesProgram(importSpecifiers))
+    writeFileSync(join(project, 'openapi.mjs'), openApiUserProgram)
   }],
   ['a Node 22 user imports it', () => {
     console.log(`    ${run(process.execPath, ['user.mjs'], join(scratch, 'user')).trim()}`)
+  }],
+  ['a Node 22 user imports exchange-client/openapi.json', () => {
+    console.log(`    ${run(process.execPath, ['openapi.mjs'], join(scratch, 'user')).trim()}`)
   }],
   ['a Node 20 user imports it', () => {
     console.log(`    ${run(systemNode20(), ['user.mjs'], join(scratch, 'user')).trim()}`)
