@@ -105,6 +105,8 @@ export interface SigningDiagnostics {
   clockOffsetMs: number
 }
 
+const SIGNATURE_HINT = '. To see the payload that was signed, build the client with `debugSignatures: true` and read `error.signing`'
+
 /** Any answer of the service that is not a success. */
 export class ExchangeApiError extends ExchangeError {
   declare readonly kind: ApiErrorKind
@@ -127,7 +129,9 @@ export class ExchangeApiError extends ExchangeError {
   ) {
     const kind = classifyApiError(status, body.codeNum, body.code)
     const reason = typeof body.details?.reason === 'string' ? body.details.reason : body.message
-    super(kind, `${body.code}${body.codeNum === undefined ? '' : ` (${body.codeNum})`}, HTTP ${status}: ${reason ?? 'no message'}`)
+    // A wrong signature says nothing of why: the payload the client signed does.
+    const hint = body.codeNum === AUTH_ERROR_CODES.AUTH_INVALID_SIGNATURE ? SIGNATURE_HINT : ''
+    super(kind, `${body.code}${body.codeNum === undefined ? '' : ` (${body.codeNum})`}, HTTP ${status}: ${reason ?? 'no message'}${hint}`)
     this.name = 'ExchangeApiError'
     this.status = status
     this.code = body.code

@@ -126,7 +126,8 @@ async function sentByVectorClient(sdk: SdkModule, vector: SigningVector, method:
       return new Response(JSON.stringify({ success: true, data: { ok: true }, error: null, meta }), { headers: { 'content-type': 'application/json' } })
     },
   })
-  await client.request({ method, path: vector.path, body })
+  // The vectors' methods, and a lowercase one the client uppercases (an untyped caller's).
+  await client.request({ method: method as Sdk.RequestSpec['method'], path: vector.path, body })
   const request = seen[0]
   ok(request && seen.length === 1, `"${vector.name}": exactly one request was sent`)
   return request
