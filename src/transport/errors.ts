@@ -105,8 +105,6 @@ export interface SigningDiagnostics {
   clockOffsetMs: number
 }
 
-const SIGNATURE_HINT = '. To see the payload that was signed, build the client with `debugSignatures: true` and read `error.signing`'
-
 /** Any answer of the service that is not a success. */
 export class ExchangeApiError extends ExchangeError {
   declare readonly kind: ApiErrorKind
@@ -129,8 +127,9 @@ export class ExchangeApiError extends ExchangeError {
   ) {
     const kind = classifyApiError(status, body.codeNum, body.code)
     const reason = typeof body.details?.reason === 'string' ? body.details.reason : body.message
-    // A wrong signature says nothing of why: the payload the client signed does.
-    const hint = body.codeNum === AUTH_ERROR_CODES.AUTH_INVALID_SIGNATURE ? SIGNATURE_HINT : ''
+    // A wrong signature (11003, AUTH_INVALID_SIGNATURE) says nothing of why; the signed payload does.
+    // The number, not AUTH_ERROR_CODES: that table would then ship in every bundle.
+    const hint = body.codeNum === 11003 ? ' (the debugSignatures option shows the signed payload)' : ''
     super(kind, `${body.code}${body.codeNum === undefined ? '' : ` (${body.codeNum})`}, HTTP ${status}: ${reason ?? 'no message'}${hint}`)
     this.name = 'ExchangeApiError'
     this.status = status

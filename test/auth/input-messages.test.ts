@@ -28,7 +28,7 @@ describe('credentials', () => {
   })
 
   // A key pasted or read from a file often ends in a newline: the message says so rather than "got 65 characters".
-  const whitespace = (start: string) => `${start} whitespace in it (a trailing newline from a file?): trim it`
+  const whitespace = (start: string) => `${start} whitespace around it (a trailing newline?): trim it`
 
   it('an apiKey with whitespace says so', () => {
     expect(built({ apiKey: `${apiKey}\r\n`, secretKey })).toMatchObject({ field: 'apiKey', rule: 'format', message: whitespace('apiKey must be a 4-character prefix, "_" and 64 hex characters (69 in all); got') })

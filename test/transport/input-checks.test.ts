@@ -49,10 +49,11 @@ describe('client options', () => {
     ['https://api.example.test/api/v1', 'https://api.example.test'],
     ['https://api.example.test/api/v1/', 'https://api.example.test'],
     ['http://127.0.0.1:8080/prefix/api/v1', 'http://127.0.0.1:8080/prefix'],
-  ])('a baseUrl ending in /api/v1 (%s) is refused at construction, saying which base to use', (value, root) => {
+  ])('a baseUrl ending in /api/v1 (%s) is refused at construction; without it (%s) it is accepted', (value, root) => {
     const error = build({ baseUrl: value })
     expect(error).toBeInstanceOf(ExchangeValidationError)
-    expect(error).toMatchObject({ field: 'baseUrl', message: `baseUrl: must not end in /api/v1 (every path starts with it): use ${root}` })
+    expect(error).toMatchObject({ field: 'baseUrl', message: 'baseUrl: must be the URL without /api/v1 (every path starts with it)' })
+    expect(build({ baseUrl: root })).toBeInstanceOf(ExchangeClient)
   })
 
   it('options that are not an object are refused', () => {
