@@ -57,13 +57,28 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     server: { port, host: options.host ?? '127.0.0.1', strictPort, fs: { allow: [root] } },
     plugins: [referenceExchange(options.exchange ?? {})],
   })
-  await server.listen()
+  try {
+    await server.listen()
+  } catch (error) {
+    await server.close()
+    throw error
+  }
   const url = server.resolvedUrls?.local[0]
   if (!url) throw new Error('the demo server did not report its address')
   return { url, close: () => server.close() }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const demo = await startDemoServer({ port: process.env.PORT === undefined ? undefined : Number(process.env.PORT) })
-  console.log(`exchange-client demo: ${demo.url}  (reference exchange at ${demo.url}api/v1, Ctrl+C to stop)`)
+  const port = process.env.PORT === undefined ? undefined : Number(process.env.PORT)
+  try {
+    const demo = await startDemoServer({ port })
+    console.log(`exchange-client demo: ${demo.url}  (reference exchange at ${demo.url}api/v1, Ctrl+C to stop)`)
+  } catch (error) {
+    // vite says "Port 5173 is already in use" with a stack; a busy port needs one line.
+    const busy = (error as { code?: unknown }).code === 'EADDRINUSE' || /already in use/.test(String((error as Error).message))
+    console.error(busy
+      ? `demo: port ${port} is in use: stop what listens there, or set PORT to another port (without PORT the demo takes the first free one from 5173)`
+      : `demo: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
 }

@@ -1,6 +1,7 @@
 // Size budgets: minified + gzip -9 bytes of what a browser downloads, against a limit each.
-//   node scripts/size.ts [--no-build] [--report <file.json>] [--explain]
+//   node scripts/size.ts [--no-build] [--report <file.json>] [--explain] [--write-docs]
 // --explain also prints, for the core and one-method programs, the bytes each module adds (scripts/size-explain.ts).
+// --write-docs puts the figures measured into the docs that quote them (scripts/size-docs.ts; test/docs checks them).
 // Bundles the way docs/performance.md's comparison with other SDKs measured them (esbuild --bundle --minify --format=esm
 // --platform=browser, then gzip level 9), so the figures compare like with like. KB = 1,000 bytes.
 import { execFileSync } from 'node:child_process'
@@ -8,10 +9,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
+import { kb, writeFigures, type Measured } from './size-docs.ts'
 import { explain } from './size-explain.ts'
 
 interface Size { minified: number; gzip: number }
 interface Budget {
+  /** How the docs name this figure: `15.3 KB<!--size:core.gzip-->`. */
+  id: string
   name: string
   /** Limit on the gzip size, in bytes. */
   limit: number
@@ -56,11 +60,14 @@ function shipped(file: string): Size {
 // Issue #15 asks for 8 KB (core), 20 KB (full ESM) and 22 KB (IIFE), issue #14 9 KB (one method); not met.
 // `--explain` prints where the bytes go; docs/performance.md says what reaching the targets would take.
 // Budgets only go down: each is the figure measured when it was last lowered, rounded up to 100 bytes
-// (one area and full ESM then took +0.1 KB for the body reader's abort listener, a bug fix).
+// (one area and full ESM then took +0.1 KB for the body reader's abort listener, a bug fix; every budget
+// +0.1-0.2 KB for the messages that name a baseUrl ending in /api/v1, a key with whitespace and the
+// debugSignatures option on a wrong signature).
 const BUDGETS: Budget[] = [
   {
+    id: 'core',
     name: 'core program (signed ExchangeCore.request)',
-    limit: 15_300,
+    limit: 15_500,
     program: `
       import { ExchangeCore } from './dist/index.js'
       const client = new ExchangeCore({ baseUrl: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
@@ -69,8 +76,9 @@ const BUDGETS: Budget[] = [
   },
   {
     // Issue #14 asks for 9 KB: ky is 4.5 KB gzip of it, valibot 2.1 KB, the order schemas 1.1 KB.
+    id: 'method',
     name: 'one-method program (signed placeOrder of exchange-client/perp on ExchangeCore)',
-    limit: 18_500,
+    limit: 18_700,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { placeOrder } from './dist/perp.js'
@@ -79,8 +87,9 @@ const BUDGETS: Budget[] = [
     `,
   },
   {
+    id: 'area',
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 19_900,
+    limit: 20_000,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'
@@ -89,20 +98,32 @@ const BUDGETS: Budget[] = [
     `,
   },
   {
+    id: 'entry',
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 28_600,
+    limit: 28_700,
     program: `export * from './dist/index.js'`,
   },
   {
+    id: 'iife',
     name: 'IIFE as shipped (dist/exchange-client.iife.js)',
-    limit: 28_800,
+    limit: 29_000,
     file: 'dist/exchange-client.iife.js',
   },
 ]
 
-/** Measured for the record, without a limit: what opting in to response checking adds. */
-const FIGURES = [
+/** Measured for the record, without a limit: what `ExchangeClient` (every group) costs, and opting in to response checks. */
+const FIGURES: Omit<Budget, 'limit'>[] = [
   {
+    id: 'client',
+    name: 'ExchangeClient program (every group, one signed placeOrder)',
+    program: `
+      import { ExchangeClient } from './dist/index.js'
+      const client = new ExchangeClient({ baseUrl: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
+      client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.01', price: '50000' }).then(console.log)
+    `,
+  },
+  {
+    id: 'strict',
     name: 'full ESM entry + exchange-client/strict (dist/strict.js)',
     program: `export * from './dist/index.js'\nexport * from './dist/strict.js'`,
   },
@@ -111,26 +132,31 @@ const FIGURES = [
 const measure = (b: { program?: string; file?: string }) => (b.program !== undefined ? bundled(b.program) : shipped(b.file!))
 
 const { values } = parseArgs({
-  options: { 'no-build': { type: 'boolean', default: false }, report: { type: 'string' }, explain: { type: 'boolean', default: false } },
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    report: { type: 'string' },
+    explain: { type: 'boolean', default: false },
+    'write-docs': { type: 'boolean', default: false },
+  },
 })
 if (!values['no-build']) execFileSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' })
 if (!existsSync('dist/index.js')) throw new Error('dist/ is missing: run npm run build first')
 
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`
-const results = []
+const results: (Measured & { pass: boolean })[] = []
 for (const budget of BUDGETS) {
   const size = await measure(budget)
   const pass = size.gzip <= budget.limit
-  results.push({ name: budget.name, ...size, limit: budget.limit, pass })
+  results.push({ id: budget.id, name: budget.name, ...size, limit: budget.limit, pass })
   console.log(`${pass ? 'ok  ' : 'OVER'} ${budget.name}: ${kb(size.gzip)} gzip (${kb(size.minified)} minified), budget ${kb(budget.limit)}`)
 }
-const figures = []
+const figures: Measured[] = []
 for (const figure of FIGURES) {
   const size = await measure(figure)
-  figures.push({ name: figure.name, ...size })
+  figures.push({ id: figure.id, name: figure.name, ...size })
   console.log(`     ${figure.name}: ${kb(size.gzip)} gzip (${kb(size.minified)} minified), no budget`)
 }
 if (values.explain) for (const budget of BUDGETS.slice(0, 2)) await explainProgram(budget.name, budget.program!)
+if (values['write-docs']) for (const file of writeFigures([...results, ...figures])) console.log(`wrote the figures into ${file}`)
 if (values.report) writeFileSync(values.report, `${JSON.stringify({ budgets: results, figures }, null, 2)}\n`)
 const over = results.filter((r) => !r.pass).length
 console.log(`${results.length - over} within budget, ${over} over`)

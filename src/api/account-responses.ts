@@ -84,7 +84,7 @@ export const spotSummarySchema = v.object({
   totalFees: v.optional(decimalString),
 })
 
-/** The account at a glance; amounts are decimal strings (real-service.md §3). */
+/** The account at a glance; amounts are decimal strings. */
 export const accountOverviewSchema = v.object({
   accountId: idString,
   totalEquity: decimalString,

@@ -6,13 +6,13 @@ import { idString, ms, openString } from './response-shapes.ts'
 
 export const keyPermissionsSchema = v.object({ canRead: v.boolean(), canTrade: v.boolean(), canWithdraw: v.boolean() })
 
-/** The new key (real-service.md §4). `secretKey` is shown once. */
+/** The new key. `secretKey` is shown once. */
 export const onboardedKeySchema = v.object({ apiKey: v.string(), secretKey: v.string(), accountId: idString, apiKeyId: idString, isNewUser: v.boolean() })
 
 /** The same key with a new secret, shown once. */
 export const rotatedKeySchema = v.object({ apiKey: v.string(), secretKey: v.string(), apiKeyId: idString, rotatedAt: ms })
 
-/** What a key is and may do (real-service.md §5); reveals no secret. */
+/** What a key is and may do; reveals no secret. */
 export const keyInfoSchema = v.object({
   valid: v.boolean(),
   apiKeyId: idString,

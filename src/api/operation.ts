@@ -1,12 +1,12 @@
 import * as v from 'valibot'
-import type { Transport } from '../transport/http.ts'
+import type { HttpMethod, Transport } from '../transport/http.ts'
 import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError } from '../transport/errors.ts'
 
 /** What a call needs: nothing (open market data), any valid key, or a key with that permission. */
 export type Permission = 'none' | 'any' | 'read' | 'trade' | 'withdraw'
 /** Where a path comes from: our spec, the real service's clients, or our own choice. */
 export type PathSource = 'spec' | 'real' | 'ours'
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type { HttpMethod }
 
 /**
  * One endpoint, described once. Methods, the operation table (docs/operations.md) and the conformance tests

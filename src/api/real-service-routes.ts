@@ -4,13 +4,12 @@ import type { Routes } from './routes.ts'
  * Where the real service's public clients call operations that the spec puts elsewhere, for the
  * `routes` option: `new ExchangeClient({ baseUrl, ...key, routes: realServiceRoutes })`.
  *
- * Taken from public clients of the service (source ids of ../shared/reference/real-service.md §0.3:
- * S2 = the official skill's Python client, 2026; S3 = the older quant1024 SDK, whose paths are more
- * likely to still exist than its field names). NOT verified against the live service. Only method and
+ * Taken from public clients of the service (the official skill's Python client, 2026, and the older
+ * quant1024 SDK, whose paths are more likely to still exist than its field names). NOT verified against the live service. Only method and
  * path move: field names (snake_case bodies, `page_size`) are not changed by a route.
  */
 export const realServiceRoutes: Routes = {
-  // Account paths are /accounts/me/… [S2 api.py: overview; S3 account.py: the rest].
+  // Account paths are /accounts/me/… (the skill's client for the overview; the quant1024 SDK for the rest).
   'account.getOverview': { method: 'GET', path: '/api/v1/accounts/me/overview' },
   'account.listApiKeys': { method: 'GET', path: '/api/v1/accounts/me/api-keys' },
   'account.getApiKey': { method: 'GET', path: '/api/v1/accounts/me/api-keys/:id' },
@@ -22,13 +21,13 @@ export const realServiceRoutes: Routes = {
   'account.getSpotSummary': { method: 'GET', path: '/api/v1/accounts/me/spot/summary' },
   'account.listWithdrawals': { method: 'GET', path: '/api/v1/accounts/me/withdrawals' },
   'account.withdraw': { method: 'POST', path: '/api/v1/accounts/me/withdrawals' },
-  // Order history under /orders [S2 for perp; S3 for spot].
+  // Order history under /orders (the skill's client for perp; the quant1024 SDK for spot).
   'perp.listOrderHistory': { method: 'GET', path: '/api/v1/perp/orders/history' },
   'spot.listOrderHistory': { method: 'GET', path: '/api/v1/spot/orders/history' },
-  // The insurance fund under /markets [S3].
+  // The insurance fund under /markets (the quant1024 SDK).
   'perp.getInsuranceFund': { method: 'GET', path: '/api/v1/perp/markets/insurance-fund' },
-  // Health at the root of /api/v1 [S3].
+  // Health at the root of /api/v1 (the quant1024 SDK).
   'system.getHealth': { method: 'GET', path: '/api/v1/health' },
-  // Cancelling one prediction order is a DELETE with a JSON body [S2].
+  // Cancelling one prediction order is a DELETE with a JSON body (the skill's client).
   'prediction.cancelOrder': { method: 'DELETE', path: '/api/v1/prediction/orders/cancel' },
 }

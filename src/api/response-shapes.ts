@@ -18,7 +18,7 @@ export function openString<Known extends string>(): v.GenericSchema<Open<Known>>
   return v.string() as v.GenericSchema<string> as v.GenericSchema<Open<Known>>
 }
 
-/** Ids travel as strings: real ids exceed 2^53 (real-service.md §7). */
+/** Ids travel as strings: real ids exceed 2^53 (the real service's ids do). */
 export const idString = v.string('must be an id string')
 /** A decimal as text ("0.01"): prices, sizes, amounts. */
 export const decimalString = v.string('must be a decimal string')

@@ -4,24 +4,24 @@ import * as v from 'valibot'
 
 // ---- Enumerations: one list each for the input checks and the response schemas ----
 
-/** Order sides (SPEC; real-service.md §6.1). */
+/** Order sides. */
 export const ORDER_SIDES = ['buy', 'sell'] as const
 export type OrderSide = (typeof ORDER_SIDES)[number]
-/** Order types (real-service.md §6.1). */
+/** Order types. */
 export const ORDER_TYPES = ['limit', 'market'] as const
 export type OrderType = (typeof ORDER_TYPES)[number]
-/** Time in force (real-service.md §6.1). */
+/** Time in force. */
 export const TIMES_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const
 export type TimeInForce = (typeof TIMES_IN_FORCE)[number]
 /**
- * The states of a perp or spot order. The real service publishes no list (real-service.md §6.1), so
+ * The states of a perp or spot order. The real service publishes no list, so
  * an order's `status` field is `Open<OrderStatus>`: these values autocomplete, others still type-check.
  */
 export type OrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected'
-/** Prediction market kinds (real-service.md §2.2); the service also sends them upper-case at times (§7). */
+/** Prediction market kinds; the service also sends them upper-case at times. */
 export const MARKET_TYPES = ['binary', 'multi_outcome'] as const
 export type MarketType = (typeof MARKET_TYPES)[number]
-/** Championship filters and leaderboard rankings (real-service.md §2.5). */
+/** Championship filters and leaderboard rankings. */
 export const CHAMPIONSHIP_STATUSES = ['draft', 'upcoming', 'active', 'ended', 'cancelled'] as const
 export type ChampionshipStatus = (typeof CHAMPIONSHIP_STATUSES)[number]
 export const CHAMPIONSHIP_TYPES = ['ex_only', 'prediction_only', 'mixed'] as const

@@ -6,7 +6,7 @@ import type { systemOperations } from './system.ts'
 
 /** UTC milliseconds. */
 export const serverTimeSchema = v.object({ serverTime: ms })
-/** The shapes of health, info and status are not published (real-service.md §8): the fields here are optional but `status`. */
+/** The shapes of health, info and status are not published: the fields here are optional but `status`. */
 export const systemHealthSchema = v.object({ status: openString<'ok'>() })
 export const systemInfoSchema = v.object({ name: v.optional(v.string()), version: v.optional(v.string()) })
 export const systemStatusSchema = v.object({ status: openString<'operational'>() })

@@ -8,9 +8,13 @@ export const API_KEY_PATTERN = /^[A-Za-z0-9]{4}_[0-9a-fA-F]{64}$/
  */
 export const SECRET_KEY_PATTERN = /^[0-9a-f]{64}$/
 
+/** A key read from a file often ends in a newline. `trim()` runs no regular expression over the text. */
+const WHITESPACE = 'whitespace around it (a trailing newline?): trim it'
+const hasWhitespace = (text: string) => text.trim() !== text
+
 export function assertApiKey(apiKey: unknown): asserts apiKey is string {
   if (typeof apiKey !== 'string' || !API_KEY_PATTERN.test(apiKey)) {
-    const got = typeof apiKey === 'string' ? `${apiKey.length} characters` : typeof apiKey
+    const got = typeof apiKey !== 'string' ? typeof apiKey : hasWhitespace(apiKey) ? WHITESPACE : `${apiKey.length} characters`
     throw new ExchangeValidationError(
       'apiKey',
       'format',
@@ -29,8 +33,9 @@ export function assertSecretKey(secretKey: unknown): asserts secretKey is string
   if (typeof secretKey !== 'string') {
     throw new ExchangeValidationError('secretKey', 'format', `secretKey must be a string of 64 lowercase hex characters; got ${typeof secretKey}`)
   }
-  if (secretKey.length !== 64) {
-    throw new ExchangeValidationError('secretKey', 'format', `secretKey must be 64 lowercase hex characters; got ${secretKey.length} characters`)
+  if (secretKey.length !== 64 || hasWhitespace(secretKey)) {
+    const got = hasWhitespace(secretKey) ? WHITESPACE : `${secretKey.length} characters`
+    throw new ExchangeValidationError('secretKey', 'format', `secretKey must be 64 lowercase hex characters; got ${got}`)
   }
   for (let i = 0; i < 64; i++) {
     if (!isLowerHex(secretKey.charCodeAt(i))) {

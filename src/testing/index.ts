@@ -1,6 +1,6 @@
 // The reference exchange: a local, spec-faithful 1024 Exchange for tests, demos and offline work.
 // No Node built-ins here: it runs wherever `fetch`'s Request and Response exist. It shares no code
-// with the SDK: both are written from SPEC.md (test/architecture/independence.test.ts holds the line).
+// with the SDK: both are written from the service's specification (test/architecture/independence.test.ts holds the line).
 export { createReferenceExchange, type ReferenceExchange, type ReferenceExchangeOptions, type ExchangeFetchInit } from './exchange.ts'
 export { SeedSchema, parseSeed, type Seed, type ParsedSeed } from './seed.ts'
 export { ReferenceExchangeError } from './setup-error.ts'

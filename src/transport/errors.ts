@@ -127,7 +127,10 @@ export class ExchangeApiError extends ExchangeError {
   ) {
     const kind = classifyApiError(status, body.codeNum, body.code)
     const reason = typeof body.details?.reason === 'string' ? body.details.reason : body.message
-    super(kind, `${body.code}${body.codeNum === undefined ? '' : ` (${body.codeNum})`}, HTTP ${status}: ${reason ?? 'no message'}`)
+    // A wrong signature (11003, AUTH_INVALID_SIGNATURE) says nothing of why; the signed payload does.
+    // The number, not AUTH_ERROR_CODES: that table would then ship in every bundle.
+    const hint = body.codeNum === 11003 ? ' (the debugSignatures option shows the signed payload)' : ''
+    super(kind, `${body.code}${body.codeNum === undefined ? '' : ` (${body.codeNum})`}, HTTP ${status}: ${reason ?? 'no message'}${hint}`)
     this.name = 'ExchangeApiError'
     this.status = status
     this.code = body.code

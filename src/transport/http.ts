@@ -22,9 +22,12 @@ import { kyRetry, type RetryOptions } from './retry.ts'
 export type QueryScalar = string | number | boolean
 export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined
 
+/** The service's four methods, uppercase (the signing payload carries it as sent). */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
 /** One call: what `client.request` takes and every typed method ends in. */
 export interface RequestSpec {
-  method: string
+  method: HttpMethod
   /** Path under the base URL, e.g. `/api/v1/perp/orders`. A `?query` here is sent, never signed. */
   path: string
   query?: Record<string, QueryValue>
@@ -257,7 +260,7 @@ export class Transport {
 
   /** Measures the offset to the server's clock now. Concurrent callers share one measurement. */
   syncClock(): Promise<void> {
-    const spec = { method: 'GET', path: CLOCK_PATH }
+    const spec = { method: 'GET' as const, path: CLOCK_PATH }
     const request = prepareRequest(spec, this.baseUrl)
     this.#clockSync ??= this.#call(spec, request, (call) => this.#attempt<{ serverTime: number }>(spec, request, false, call, true))
       .then(() => {

@@ -17,7 +17,7 @@ export interface PreparedRequest {
   body: string
 }
 
-const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)$/
+const METHOD = /^(GET|POST|PUT|DELETE)$/
 
 /** Throws naming the field unless the value is what it must be. */
 function need(ok: unknown, field: string, expected: string): void {
@@ -34,7 +34,7 @@ const isSignal = (value: unknown) => value === undefined || (typeof (value as Ab
 /** An object is serialized once, as compact JSON; a string is sent verbatim. */
 function bodyText(body: unknown, method: string): string {
   if (body === undefined) return ''
-  need(method !== 'GET' && method !== 'HEAD', 'body', `absent in ${method} requests`)
+  need(method !== 'GET', 'body', 'absent in GET requests')
   let text: string | undefined
   try {
     text = typeof body === 'string' ? body : JSON.stringify(body)
@@ -61,7 +61,7 @@ export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest 
   need(isObject(spec), 'request', 'an object')
   const { method: given, path, query, body, signal, timeoutMs, totalTimeoutMs } = spec as unknown as RequestSpec
   const method = typeof given === 'string' ? given.toUpperCase() : ''
-  need(METHOD.test(method), 'method', 'an HTTP method')
+  need(METHOD.test(method), 'method', 'GET, POST, PUT or DELETE')
   need(typeof path === 'string' && path[0] === '/', 'path', 'a path starting with "/"')
   need(isSignal(signal), 'signal', 'an AbortSignal')
   need(isTimeout(timeoutMs), 'timeoutMs', 'a number of ms below 2^31')
@@ -90,6 +90,8 @@ export function checkTransportOptions(options: unknown): asserts options is Tran
     // refused below
   }
   need(base?.protocol === 'http:' || base?.protocol === 'https:', 'baseUrl', 'an absolute http(s) URL')
+  // A base ending in /api/v1 would send /api/v1/api/v1/….
+  need(!/\/api\/v1\/*$/.test(base!.pathname), 'baseUrl', 'the URL without /api/v1 (every path starts with it)')
   need(fetch === undefined || typeof fetch === 'function', 'fetch', 'a function')
   need(isTimeout(timeoutMs), 'timeoutMs', 'a number of ms below 2^31')
   need(isTimeout(totalTimeoutMs), 'totalTimeoutMs', 'a number of ms below 2^31')

@@ -18,9 +18,9 @@ function clientIn(world: SteppingWorld) {
 }
 
 const calls = [
-  () => ({ method: 'GET', path: '/api/v1/account/overview' }),
-  () => ({ method: 'POST', path: '/api/v1/perp/orders', body: { market: 'BTC-USDC', side: 'buy', size: '0.001', price: '60000' } }),
-  (i: number) => ({ method: 'POST', path: '/api/v1/perp/orders', body: { market: 'BTC-USDC', clientOrderId: `c${i}` } }),
+  () => ({ method: 'GET' as const, path: '/api/v1/account/overview' }),
+  () => ({ method: 'POST' as const, path: '/api/v1/perp/orders', body: { market: 'BTC-USDC', side: 'buy', size: '0.001', price: '60000' } }),
+  (i: number) => ({ method: 'POST' as const, path: '/api/v1/perp/orders', body: { market: 'BTC-USDC', clientOrderId: `c${i}` } }),
 ]
 
 type ClockStep = { kind: 'local' | 'server'; ms: number }

@@ -27,10 +27,19 @@ describe('credentials', () => {
     expect(built({ apiKey: 42, secretKey })).toMatchObject({ field: 'apiKey', rule: 'format', message: `${shape} number` })
   })
 
+  // A key pasted or read from a file often ends in a newline: the message says so rather than "got 65 characters".
+  const whitespace = (start: string) => `${start} whitespace around it (a trailing newline?): trim it`
+
+  it('an apiKey with whitespace says so', () => {
+    expect(built({ apiKey: `${apiKey}\r\n`, secretKey })).toMatchObject({ field: 'apiKey', rule: 'format', message: whitespace('apiKey must be a 4-character prefix, "_" and 64 hex characters (69 in all); got') })
+  })
+
   it('a secretKey that is not a string, too short, or not lowercase hex is refused without echoing it', () => {
     expect(() => assertSecretKey(42)).toThrow(expect.objectContaining({ field: 'secretKey', rule: 'format', message: 'secretKey must be a string of 64 lowercase hex characters; got number' }))
     expect(built({ apiKey, secretKey: 42 })).toMatchObject({ field: 'secretKey', rule: 'format' })
     expect(built({ apiKey, secretKey: secretKey.slice(1) })).toMatchObject({ field: 'secretKey', rule: 'format', message: 'secretKey must be 64 lowercase hex characters; got 63 characters' })
+    expect(built({ apiKey, secretKey: `${secretKey}\n` })).toMatchObject({ field: 'secretKey', rule: 'format', message: whitespace('secretKey must be 64 lowercase hex characters; got') })
+    expect(built({ apiKey, secretKey: ` ${secretKey.slice(1)}` })).toMatchObject({ field: 'secretKey', message: whitespace('secretKey must be 64 lowercase hex characters; got') })
     expect(built({ apiKey, secretKey: secretKey.toUpperCase() })).toMatchObject({ field: 'secretKey', rule: 'format', message: 'secretKey must be 64 lowercase hex characters; got characters outside 0-9a-f' })
   })
 })

@@ -126,7 +126,8 @@ async function sentByVectorClient(sdk: SdkModule, vector: SigningVector, method:
       return new Response(JSON.stringify({ success: true, data: { ok: true }, error: null, meta }), { headers: { 'content-type': 'application/json' } })
     },
   })
-  await client.request({ method, path: vector.path, body })
+  // The vectors' methods, and a lowercase one the client uppercases (an untyped caller's).
+  await client.request({ method: method as Sdk.RequestSpec['method'], path: vector.path, body })
   const request = seen[0]
   ok(request && seen.length === 1, `"${vector.name}": exactly one request was sent`)
   return request
@@ -265,6 +266,26 @@ export const conformanceCases: readonly ConformanceCase[] = [
       equal(error.codeNum, SPEC_AUTH_CODES.find((known) => known.name === 'AUTH_INVALID_SIGNATURE')?.number, 'codeNum')
       equal(typeof error.requestId, 'string', 'requestId')
       ok(sdk.isExchangeError(error, 'auth'), 'isExchangeError(error, "auth")')
+      // A wrong signature says how to see what was signed.
+      includes(error.message, 'the debugSignatures option shows the signed payload', 'the message of a wrong signature')
+    },
+  },
+  {
+    name: "an untyped caller's slips are named before anything is sent: a base URL ending in /api/v1, a key with a newline, a method outside the four",
+    async run(context) {
+      const { sdk } = context
+      const { apiKey, secretKey } = context.keys.trader
+      const base = throws(() => new sdk.ExchangeClient({ baseUrl: `${context.baseUrl}/api/v1/` }), 'a baseUrl ending in /api/v1')
+      ok(base instanceof sdk.ExchangeValidationError, 'an ExchangeValidationError')
+      equal(base.message, 'baseUrl: must be the URL without /api/v1 (every path starts with it)', 'its message')
+      const newline = throws(() => new sdk.ExchangeClient({ baseUrl: context.baseUrl, apiKey, secretKey: `${secretKey}\n`, ...SECRET_AS_TEXT }), 'a secret read from a file with its newline')
+      ok(newline instanceof sdk.ExchangeValidationError, 'an ExchangeValidationError')
+      equal(newline.message, 'secretKey must be 64 lowercase hex characters; got whitespace around it (a trailing newline?): trim it', 'its message')
+      const { wire, client } = recordedTrader(context)
+      const method = await rejects(client.request({ method: 'PATCH' as 'PUT', path: ORDERS, body: {} }), 'a PATCH')
+      ok(method instanceof sdk.ExchangeValidationError, 'an ExchangeValidationError')
+      equal(method.message, 'method: must be GET, POST, PUT or DELETE', 'its message')
+      equal(wire.sent.length, 0, 'requests sent')
     },
   },
   {

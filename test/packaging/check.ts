@@ -18,6 +18,7 @@ import { OUT_DIR, ROOT } from '../runtimes/bundle.ts'
 import { runtimeBin } from '../runtimes/tools.ts'
 import { serverTimeFromBin, workingTreeAsGitUrl } from './installed.ts'
 import { classNamesProgram, sourceMapProblems } from './readable-dist.ts'
+import { foreignWords } from './shipped-words.ts'
 import { exportTargets, forbiddenFiles, leakedSecrets } from './tarball.ts'
 import { checkTypedUser } from './typed-user/check.ts'
 
@@ -119,6 +120,10 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
     if (forbidden.length > 0) throw new Error(`files that must not ship: ${forbidden.join(', ')}`)
     const leaks = leakedSecrets(unpacked, [VERIFIER_KEY.secretKey, VECTOR_KEY.secretKey])
     if (leaks.length > 0) throw new Error(`secret material in: ${leaks.join(', ')}`)
+  }],
+  ['what ships speaks of this project alone: no SPEC.md, real-service.md, issue numbers or source tags (docs, dist, source maps)', () => {
+    const found = foreignWords(unpacked, needPack().files)
+    if (found.length > 0) throw new Error(found.join('\n'))
   }],
   ['the shipped source maps embed src/ and map every class back to its declaration', () => {
     needPack()

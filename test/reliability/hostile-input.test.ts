@@ -191,7 +191,7 @@ describe('named cases the properties found', () => {
     ['a body JSON cannot carry (was a TypeError)', () => client.request({ method: 'POST', path: '/api/v1/x', body: { amount: 1n } }), 'body'],
     ['a body that serializes to nothing (was signed as "undefined")', () => client.request({ method: 'POST', path: '/api/v1/x', body: () => 1 }), 'body'],
     ['a path that would move the host', () => client.request({ method: 'GET', path: '@evil.example/steal' }), 'path'],
-    ['a method fetch refuses (was an unknown outcome)', () => client.request({ method: 'CONNECT', path: '/api/v1/x' }), 'method'],
+    ['a method fetch refuses (was an unknown outcome)', () => client.request({ method: 'CONNECT' as never, path: '/api/v1/x' }), 'method'],
     ['a query value that is an object', () => client.request({ method: 'GET', path: '/api/v1/x', query: { market: { $ne: 1 } as never } }), 'query.market'],
     ['options that are not an object (was a TypeError)', () => new ExchangeClient(null as never), 'options'],
     ['a fetch that is not a function (was an unknown outcome on first write)', () => new ExchangeClient({ baseUrl: 'http://x', fetch: 'fetch' as never }), 'fetch'],

@@ -10,9 +10,12 @@ import { startLocalExchange } from '../support/local-exchange.ts'
 import { GATEWAY_PAGE, startProxy, startTrap, type ProxyAction } from '../support/loopback-proxy.ts'
 import { BOB, TEST_KEYS } from '../support/seed.ts'
 import { countingFetch } from './support/counting-fetch.ts'
+import { writeSoakReport } from './support/soak-report.ts'
 import { trackUnhandledRejections } from './support/unhandled.ts'
 
 const OPERATIONS = 5_000
+/** Where the soak's tables go (npm test's output keeps one line). */
+const SOAK_REPORT = 'test-output/soak.md'
 const CONCURRENCY = 8
 const MARKETS = { 'BTC-USDC': { mark: 65_000, size: '0.001', tick: 1 }, 'ETH-USDC': { mark: 3_200, size: '0.01', tick: 0.01 } } as const
 type Market = keyof typeof MARKETS
@@ -268,10 +271,12 @@ describe('soak under faults', () => {
       'requests that reached the redirect target': trap.recorded.length,
       'unhandled rejections': unhandled.length,
     }
-    console.log(`soak: ${clockEvents.join('; ')}`)
-    console.table(Object.fromEntries([...injected.map(([name, fault]) => [name, fault.hits]), ...Object.entries(proxyFaults).map(([name, fault]) => [name, fault.hits])]))
-    console.table(Object.fromEntries([...failures].sort()))
-    console.table(counts)
+    console.log(writeSoakReport(SOAK_REPORT, {
+      clockEvents,
+      injected: Object.fromEntries([...injected.map(([name, fault]) => [name, fault.hits]), ...Object.entries(proxyFaults).map(([name, fault]) => [name, fault.hits])]),
+      errors: Object.fromEntries([...failures].sort()),
+      counts,
+    }))
 
     expect(tally.succeeded + tally.failed).toBe(OPERATIONS)
     expect([...failures.keys()].filter((name) => name.startsWith('unexpected'))).toEqual([])

@@ -32,11 +32,15 @@ function start(args: string[]) {
   return { child, listening, exited, output: () => ({ stdout, stderr }) }
 }
 
-function seedFile(seed: unknown): string {
+const seedFile = (seed: unknown): string => textFile(JSON.stringify(seed))
+
+function textFile(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'exchange-seed-')), 'seed.json')
-  writeFileSync(path, JSON.stringify(seed))
+  writeFileSync(path, text)
   return path
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('npm run exchange (the CLI)', () => {
   it('serves a seed on loopback with a clock offset, and stops cleanly on SIGTERM', async () => {
@@ -65,8 +69,28 @@ describe('npm run exchange (the CLI)', () => {
   it('refuses a bad seed, naming the field, and exits 1', async () => {
     const server = start(['--port', '0', '--seed', seedFile({ keys: [{ ...TEST_SEED.keys![0]!, apiKey: 'nope' }] })])
     expect(await server.exited).toBe(1)
-    expect(server.output().stderr).toContain('keys.0.apiKey')
+    expect(server.output().stderr).toMatch(/^exchange: --seed \S+seed\.json: keys\.0\.apiKey/)
     expect(server.output().stderr).not.toContain(TEST_KEYS.full.secretKey)
+  })
+
+  it.each([
+    ['a missing file', () => join(tmpdir(), 'nope.json'), 'no such file'],
+    ['a directory', () => tmpdir(), 'a directory, not a file'],
+    ['a file that is not JSON', () => textFile('{'), 'not JSON ('],
+  ])('refuses a seed that is %s, naming the flag and the file, without the usage', async (_, file, why) => {
+    const path = file()
+    const server = start(['--port', '0', '--seed', path])
+    expect(await server.exited).toBe(1)
+    expect(server.output().stderr).toMatch(new RegExp(`^exchange: --seed ${escape(path)}: ${escape(why)}`))
+    expect(server.output().stderr).not.toContain('usage:')
+  })
+
+  it('refuses a busy port in one line, naming the flag and the port', async () => {
+    const first = start(['--port', '0'])
+    const port = new URL(await first.listening).port
+    const second = start(['--port', port])
+    expect(await second.exited).toBe(1)
+    expect(second.output().stderr).toBe(`exchange: --port ${port}: in use (another process listens there): pick another port, or 0 for a free one\n`)
   })
 
   it('refuses a malformed number', async () => {

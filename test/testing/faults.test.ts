@@ -156,7 +156,7 @@ describe('the server clock offset', () => {
     const { url, exchange } = await startLocalExchange({ clockOffsetMs: 90_000 })
     const client = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.full })
     expect((await time(url)).json.data.serverTime).toBeGreaterThan(Date.now() + 80_000)
-    const introspect = { method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' }
+    const introspect = { method: 'GET' as const, path: '/api/v1/accounts/me/api-key/introspect' }
     // A timestamp from the machine's clock is refused ...
     const raw = await rawRequest(url, { ...introspect, key: TEST_KEYS.full })
     expect(raw.json.error?.code).toBe('AUTH_TIMESTAMP_EXPIRED')

@@ -168,7 +168,7 @@ describe('in process, without a server', () => {
       const exchange = createReferenceExchange({ seed: TEST_SEED })
       return new ExchangeClient({ baseUrl: 'http://x', fetch: (input, init) => exchange.fetch(input as Request, { ...init, clientAddress }), ...TEST_KEYS.loopbackOnly })
     }
-    const introspect = { method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' }
+    const introspect = { method: 'GET' as const, path: '/api/v1/accounts/me/api-key/introspect' }
     await expect(client('127.0.0.1').request(introspect)).resolves.toMatchObject({ valid: true })
     await expect(client('::ffff:127.0.0.1').request(introspect)).resolves.toMatchObject({ valid: true })
     await expect(client(undefined).request(introspect)).rejects.toMatchObject({ code: 'PERM_IP_NOT_ALLOWED' })

@@ -11,7 +11,7 @@ describe('under load', () => {
     let shiftMs = 0
     const { url, exchange } = await startLocalExchange({ now: () => Date.now() + shiftMs })
     const client = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.full })
-    const request = { method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' }
+    const request = { method: 'GET' as const, path: '/api/v1/accounts/me/api-key/introspect' }
 
     let next = 0
     let served = 0

@@ -56,7 +56,7 @@ describe('a call refuses', () => {
   const refused = (spec: Record<string, unknown>) => client.request(spec as never).then(() => undefined, (error: unknown) => error)
 
   it.each(['XGET', 'GETS', ' GET'])('the method %j', async (method) => {
-    expect(await refused({ method, path: '/p' })).toMatchObject({ field: 'method', message: 'method: must be an HTTP method' })
+    expect(await refused({ method, path: '/p' })).toMatchObject({ field: 'method', message: 'method: must be GET, POST, PUT or DELETE' })
   })
 
   it('a path that is not a string, even one whose first element is "/"', async () => {

@@ -45,6 +45,17 @@ describe('client options', () => {
     expect(build({ [field]: value })).toBeInstanceOf(ExchangeClient)
   })
 
+  it.each([
+    ['https://api.example.test/api/v1', 'https://api.example.test'],
+    ['https://api.example.test/api/v1/', 'https://api.example.test'],
+    ['http://127.0.0.1:8080/prefix/api/v1', 'http://127.0.0.1:8080/prefix'],
+  ])('a baseUrl ending in /api/v1 (%s) is refused at construction; without it (%s) it is accepted', (value, root) => {
+    const error = build({ baseUrl: value })
+    expect(error).toBeInstanceOf(ExchangeValidationError)
+    expect(error).toMatchObject({ field: 'baseUrl', message: 'baseUrl: must be the URL without /api/v1 (every path starts with it)' })
+    expect(build({ baseUrl: root })).toBeInstanceOf(ExchangeClient)
+  })
+
   it('options that are not an object are refused', () => {
     expect(() => new ExchangeClient(null as never)).toThrow(ExchangeValidationError)
   })
@@ -57,10 +68,11 @@ describe('a call', () => {
 
   it.each([
     ['a body on a GET', { method: 'GET', path: '/p', body: {} }, 'body', 'body: must be absent in GET requests'],
-    ['a body on a HEAD', { method: 'head', path: '/p', body: 'x' }, 'body', 'body: must be absent in HEAD requests'],
     ['a body JSON cannot carry', { method: 'POST', path: '/p', body: { n: 1n } }, 'body', 'body: must be serializable as JSON'],
-    ['an unknown method', { method: 'FETCH', path: '/p' }, 'method', 'method: must be an HTTP method'],
-    ['a method that is not a string', { method: 7, path: '/p' }, 'method', 'method: must be an HTTP method'],
+    ['an unknown method', { method: 'FETCH', path: '/p' }, 'method', 'method: must be GET, POST, PUT or DELETE'],
+    ['a method the service does not use (HEAD)', { method: 'head', path: '/p' }, 'method', 'method: must be GET, POST, PUT or DELETE'],
+    ['a method the service does not use (PATCH)', { method: 'PATCH', path: '/p', body: {} }, 'method', 'method: must be GET, POST, PUT or DELETE'],
+    ['a method that is not a string', { method: 7, path: '/p' }, 'method', 'method: must be GET, POST, PUT or DELETE'],
     ['a relative path', { method: 'GET', path: 'p' }, 'path', 'path: must be a path starting with "/"'],
     ['timeoutMs 0', { method: 'GET', path: '/p', timeoutMs: 0 }, 'timeoutMs', 'timeoutMs: must be a number of ms below 2^31'],
     ['timeoutMs negative', { method: 'GET', path: '/p', timeoutMs: -1 }, 'timeoutMs', 'timeoutMs: must be a number of ms below 2^31'],
@@ -78,7 +90,19 @@ describe('a call', () => {
     expect(sent.length).toBe(before)
   })
 
+  it('request() takes the four methods, uppercase, at compile time', () => {
+    const typed = (spec: Parameters<typeof client.request>[0]) => spec.method
+    expect(['GET', 'POST', 'PUT', 'DELETE'].map((method) => typed({ method: method as 'GET', path: '/p' }))).toHaveLength(4)
+    // @ts-expect-error PATCH is not one of the service's methods
+    typed({ method: 'PATCH', path: '/p' })
+    // @ts-expect-error any string is not a method
+    typed({ method: 'FETCH' as string, path: '/p' })
+    // @ts-expect-error lowercase: an untyped caller's 'get' is sent uppercase at run time (below), a typed one writes GET
+    typed({ method: 'get', path: '/p' })
+  })
+
   it('a lowercase method goes out uppercase; a body on a POST, a null query value and a list are sent', async () => {
+    // @ts-expect-error lowercase, as an untyped caller writes it
     await client.request({ method: 'post', path: '/p', body: { a: 1 }, query: { skip: null, ids: [1, 'b', true] } })
     const request = sent.at(-1)!
     expect(request.method).toBe('POST')

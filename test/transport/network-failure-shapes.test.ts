@@ -17,7 +17,7 @@ const throwing = (thrown: unknown) => (async () => {
   throw thrown
 }) as typeof globalThis.fetch
 
-const failed = (thrown: unknown, method = 'GET') =>
+const failed = (thrown: unknown, method: 'GET' | 'POST' = 'GET') =>
   failure(new ExchangeClient({ baseUrl: BASE, fetch: throwing(thrown), retry: false }).request({ method, path: '/api/v1/perp/markets', query: { cursor: 'c-42' }, body: method === 'GET' ? undefined : {} }))
 
 describe('each runtime\'s report of a failed connection becomes one code', () => {

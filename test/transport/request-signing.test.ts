@@ -24,6 +24,7 @@ describe('what is signed is exactly what is sent', () => {
 
   it('uppercases the method on the wire and in the payload', async () => {
     const { fetch, sent } = fetchDouble(envelopeResponse({}))
+    // @ts-expect-error lowercase, as an untyped caller writes it
     await client(fetch).request({ method: 'post', path: '/api/v1/perp/orders', body: { a: 1 } })
     expect(sent[0]!.method).toBe('POST')
     expectSignedAsSent(sent[0]!, { apiKey, secretKey })
@@ -46,7 +47,7 @@ describe('what is signed is exactly what is sent', () => {
     expectSignedAsSent(sent[0]!, { apiKey, secretKey })
   })
 
-  it.each(['DELETE', 'PUT'])('signs and sends the body of %s', async (method) => {
+  it.each(['DELETE', 'PUT'] as const)('signs and sends the body of %s', async (method) => {
     const { fetch, sent } = fetchDouble(envelopeResponse({}))
     await client(fetch).request({ method, path: '/api/v1/perp/orders/batch', body: { order_ids: ['1', '2'] } })
     expect(sent[0]!.body).toBe('{"order_ids":["1","2"]}')

@@ -36,8 +36,17 @@ describe('debugging a refused signature', () => {
     expect(JSON.stringify({ ...error, signing: error.signing })).not.toContain(wrongSecret)
   })
 
-  it('attaches nothing by default', async () => {
+  it('attaches nothing by default, and its message says how to see the signed payload', async () => {
     const client = new ExchangeClient({ baseUrl, apiKey: TEST_KEYS.trader.apiKey, secretKey: wrongSecret })
-    expect((await refusal(client)).signing).toBeUndefined()
+    const error = await refusal(client)
+    expect(error.signing).toBeUndefined()
+    expect(error.message).toMatch(/^AUTH_INVALID_SIGNATURE \(11003\), HTTP 401: .+ \(the debugSignatures option shows the signed payload\)$/)
+  })
+
+  it('only a wrong signature carries that hint', async () => {
+    const client = new ExchangeClient({ baseUrl, apiKey: TEST_KEYS.trader.apiKey.replace(/.$/, (c) => (c === '0' ? '1' : '0')), secretKey: wrongSecret })
+    const error = await refusal(client)
+    expect(error.codeNum).toBe(11002)
+    expect(error.message).not.toContain('debugSignatures')
   })
 })

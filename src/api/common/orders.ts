@@ -33,7 +33,7 @@ export interface Fill extends v.InferOutput<typeof schemas.fillSchema> {}
 
 /**
  * The fields every order takes; perp adds leverage and reduceOnly (spot has no position to reduce,
- * and real-service.md shows reduceOnly for perp only).
+ * and the service's clients send reduceOnly for perp only).
  */
 // The input picklists spell their values out (shared constants cost bundle bytes); `satisfies` keeps
 // them within the enumerations of schemas.ts, which the response schemas use.
@@ -60,7 +60,7 @@ export function orderSchema<E extends v.ObjectEntries>(extra: E): v.GenericSchem
     v.strictObject({ ...orderEntries, ...extra }),
     v.forward(v.check((order) => order.type !== 'limit' || order.price !== undefined, 'a limit order needs a price'), ['price'] as never),
     // Refused, not dropped: the caller meant some price, and a market order would not honour it.
-    v.forward(v.check((order) => order.type !== 'market' || order.price === undefined, 'a market order takes no price (real-service.md §6.1: price is for limit orders only)'), ['price'] as never),
+    v.forward(v.check((order) => order.type !== 'market' || order.price === undefined, 'a market order takes no price (price is for limit orders only)'), ['price'] as never),
   )
 }
 

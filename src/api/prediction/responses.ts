@@ -1,17 +1,17 @@
 // Response schemas of every prediction operation (`exchange-client/strict`), and the source of the
 // prediction response types (discovery.ts, markets.ts, user.ts, trading.ts, oracle.ts import them as
 // types only). `*E6` fields are integers in millionths; ids are strings; casing of statuses and market
-// types varies on the real service (real-service.md §7), so those fields are open.
+// types varies on the real service, so those fields are open.
 import * as v from 'valibot'
 import type { ResponseTable } from '../operation.ts'
 import { cancelledOrdersSchema, idString, itemsOf, klinesSchema, ms, numericSideSchema, openString, pageOf } from '../response-shapes.ts'
 import type { MarketType } from '../schemas.ts'
 import type { predictionOperations } from './index.ts'
 
-/** Either casing the service uses (real-service.md §7). */
+/** Either casing the service uses. */
 type AnyCase<T extends string> = T | Uppercase<T>
 export type PredictionMarketStatus = 'active' | 'closed' | 'resolved'
-/** `active` is a resting order; the real service has `partial_filled` (real-service.md §2.4). */
+/** `active` is a resting order; the real service has `partial_filled`. */
 export type PredictionOrderStatus = 'active' | 'partial_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected'
 
 const marketType = openString<AnyCase<MarketType>>()

@@ -4,7 +4,7 @@ import { id, integer } from '../schemas.ts'
 
 /**
  * Outcome of a market: binary 0 = Yes, 1 = No; multi-outcome 0…n-1. A u8 on the service (its serde
- * message "expected u8", real-service.md §0.2); how many outcomes a market has is the service's to say.
+ * message says "expected u8"); how many outcomes a market has is the service's to say.
  */
 export const outcomeIndex = integer(0, 255)
 

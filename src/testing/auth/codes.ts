@@ -1,5 +1,5 @@
 /**
- * The exchange's authentication and permission codes, written from SPEC.md's error table ("Errors"):
+ * The exchange's authentication and permission codes, written from the specification's error table ("Errors"):
  * name, number and condition as the spec states them. The HTTP status is the exchange's choice (the
  * spec shows none): 401 when the request is not authenticated, 403 when the key may not do it.
  */

@@ -1,5 +1,5 @@
 /**
- * The credential formats of SPEC.md ("API credential"), checked character by character: a RegExp
+ * The credential formats of the service's specification ("API credential"), checked character by character: a RegExp
  * would leave the secret readable in `RegExp.$_`, `RegExp.input`, `RegExp.lastMatch` and
  * `RegExp.rightContext` for any later script.
  *

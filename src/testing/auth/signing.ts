@@ -1,5 +1,5 @@
 /**
- * Request signatures as SPEC.md ("Signing payload") defines them, verified with WebCrypto:
+ * Request signatures as the service's specification ("Signing payload") defines them, verified with WebCrypto:
  * HMAC-SHA256, keyed with the secret key, over the byte-wise concatenation of the X-TIMESTAMP
  * digits, the METHOD, the path without its query and the body bytes exactly as received.
  */

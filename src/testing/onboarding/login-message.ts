@@ -1,5 +1,5 @@
 /**
- * The onboarding login message, from SPEC.md ("Onboarding request body", "Obtaining a key"): it
+ * The onboarding login message, from the service's specification ("Onboarding request body", "Obtaining a key"): it
  * starts with `<service_name> - login - ` and ends with the same timestamp the body sends, which must
  * be within 300 s of server time.
  */
