@@ -235,8 +235,8 @@ export class PerpDesk implements Settlement {
   }
 
   /** Settlement: the first resting order the planned fills may not fill (see fill-rules.ts). */
-  vet(taker: Order, fills: readonly Fill<Order>[]): FillRefusal | undefined {
-    return firstRefusedFill(taker, fills, { position: (accountId, symbol) => this.position(accountId, symbol), free: (accountId) => this.#ledger.peek(accountId, QUOTE).available })
+  vet(fills: readonly Fill<Order>[], cancelled: readonly Order[]): FillRefusal | undefined {
+    return firstRefusedFill(fills, cancelled, { position: (accountId, symbol) => this.position(accountId, symbol), free: (accountId) => this.#ledger.peek(accountId, QUOTE).available })
   }
 
   /** Settlement: closes against the position first (margin back plus PnL), then opens with new margin; pays the fee. */
