@@ -58,7 +58,8 @@ describe('perp positions', () => {
     expect(h.position()).toMatchObject({ leverage: 5, margin: '1200.6' })
     expect(h.usdc().available).toBe('98796.3985')
     expect(h.ok('POST', '/api/v1/perp/positions/BTC-USDC/margin', { amount: '100', type: 'add' })).toMatchObject({ margin: '1300.6' })
-    expect(h.call('POST', '/api/v1/perp/positions/BTC-USDC/margin', { amount: '100.01', type: 'remove' })).toMatchObject({ status: 400, error: { code: 'REQ_INVALID_PARAMS', details: { field: 'amount' } } })
+    h.market.setReferencePrice('perp', 'BTC-USDC', '61000') // in profit: the margin at entry (1200.6 at 5x) is what binds
+    expect(h.call('POST', '/api/v1/perp/positions/BTC-USDC/margin', { amount: '100.01', type: 'remove' })).toMatchObject({ status: 400, error: { code: 'POS_INSUFFICIENT_MARGIN', details: { field: 'amount', rule: 'initial_margin_at_entry', most: '100' } } })
     expect(h.ok('POST', '/api/v1/perp/positions/BTC-USDC/margin', { amount: '100', type: 'remove' })).toMatchObject({ margin: '1200.6' })
     expect(h.call('PUT', '/api/v1/perp/positions/BTC-USDC/leverage', { leverage: 51 })).toMatchObject({ status: 400, error: { details: { field: 'leverage' } } })
     expect(h.ok('GET', '/api/v1/perp/positions/ETH-USDC/leverage')).toEqual({ market: 'ETH-USDC', leverage: 20, maxLeverage: 50 })

@@ -98,7 +98,12 @@ export function triggeredLeg(position: Position, markPrice: Decimal): 'take_prof
   return undefined
 }
 
-/** Margin the position needs at its leverage, valued at entry. */
-export function initialMargin(position: Position): Decimal {
-  return mul(position.entryPrice, abs(position.size)) / BigInt(position.leverage)
+/** Margin the position needs at its leverage (or another), valued at entry. */
+export function initialMargin(position: Position, leverage = position.leverage): Decimal {
+  return mul(position.entryPrice, abs(position.size)) / BigInt(leverage)
+}
+
+/** Margin the position needs at its leverage (or another), valued at the mark price. */
+export function initialMarginAt(position: Position, markPrice: Decimal, leverage = position.leverage): Decimal {
+  return mul(markPrice, abs(position.size)) / BigInt(leverage)
 }
