@@ -52,6 +52,18 @@ describe('self-trade prevention', () => {
     })
   }
 
+  it('perp: the balance check counts what the cancelled own order gives back', () => {
+    const h = harness({ accounts: { alice: { USDC: '700' } } })
+    h.market.setReferencePrice('perp', MARKET, '60000')
+    // 0.2 × 60005 ÷ 20 = 600.05 margin + 6.0005 fee locked; 93.9495 left.
+    const resting = h.ok('POST', '/api/v1/perp/orders', { market: MARKET, side: 'sell', type: 'limit', price: '60005', size: '0.2' })
+    expect(h.market.balances('alice').USDC).toEqual({ available: '93.9495', locked: '606.0505' })
+    const crossing = h.ok('POST', '/api/v1/perp/orders', { market: MARKET, side: 'buy', type: 'limit', price: '60010', size: '0.2' }) // needs 606.101
+    expect(crossing).toMatchObject({ status: 'open' })
+    expect(h.ok('GET', `/api/v1/perp/orders/${resting.orderId}`)).toMatchObject({ status: 'cancelled', cancelReason: 'self_trade' })
+    expect(h.market.balances('alice').USDC).toEqual({ available: '93.899', locked: '606.101' })
+  })
+
   it('prediction: one account cannot trade with itself to set an outcome price', () => {
     const h = harness()
     h.ok('POST', '/api/v1/prediction/mints', { marketId: '1002', amount: 100 })
