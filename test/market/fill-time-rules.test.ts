@@ -45,6 +45,22 @@ describe('resting orders checked when they fill', () => {
     expect(h.market.balances('alice').USDC!.locked).toBe('0')
   })
 
+  it('leaves resting orders untouched when the placement that reached them does not go ahead', () => {
+    const h = pinned({ alice: { USDC: '10000' }, bob: { USDC: '100000' }, carol: { USDC: '50' } })
+    h.place('alice', { side: 'buy', type: 'market', size: '0.1' })
+    const reduceOnly = h.place('alice', { side: 'sell', type: 'limit', price: '60010', size: '0.1', reduceOnly: true })
+    h.place('alice', { side: 'sell', type: 'limit', price: '60005', size: '0.1' })
+    // Buying 0.2 would fill the plain sell (closing alice's long) and so cancel the reduce-only one, but:
+    // carol cannot pay the margin of 0.2 BTC, and bob's FOK finds 0.1 at or below 60010, not 0.2.
+    expect(h.call('POST', '/api/v1/perp/orders', { market: MARKET, side: 'buy', type: 'market', size: '0.2' }, 'carol')).toMatchObject({ status: 400, error: { code: 'TRADE_INSUFFICIENT_BALANCE' } })
+    expect(h.place('bob', { side: 'buy', type: 'limit', price: '60010', size: '0.2', timeInForce: 'FOK' })).toMatchObject({ status: 'expired', filledSize: '0' })
+    expect(h.ok('GET', `/api/v1/perp/orders/${reduceOnly.orderId}`, undefined, 'alice')).toMatchObject({ status: 'open', cancelReason: null })
+    expect(h.ok('GET', '/api/v1/perp/orders', undefined, 'alice').items).toHaveLength(2)
+    // A placement that goes ahead still cancels it.
+    h.place('bob', { side: 'buy', type: 'market', size: '0.2' })
+    expect(h.ok('GET', `/api/v1/perp/orders/${reduceOnly.orderId}`, undefined, 'alice')).toMatchObject({ status: 'cancelled', cancelReason: 'reduce_only_would_increase' })
+  })
+
   it('lets the same opening fill when the balance covers its margin', () => {
     const h = pinned({ alice: { USDC: '400' }, bob: { USDC: '100000' } })
     h.place('alice', { side: 'buy', type: 'market', size: '0.1' })
@@ -61,6 +77,7 @@ type Op =
   | { kind: 'cancel'; account: number; pick: number }
   | { kind: 'deposit'; account: number; amount: number }
   | { kind: 'close'; account: number }
+  | { kind: 'exit'; account: number; ticks: number; leverage: number }
 
 const ACCOUNTS = ['a', 'b', 'c']
 const START_USDC = '3000'
@@ -70,6 +87,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), account: fc.nat(2), pick: fc.nat(5) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deposit' as const), account: fc.nat(2), amount: fc.integer({ min: 1, max: 2000 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), account: fc.nat(2) }) },
+  // A plain (not reduce-only) order against the whole position locks only its fee; if the position is gone by the time it fills, it opens one.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('exit' as const), account: fc.nat(2), ticks: fc.integer({ min: -8, max: 8 }), leverage: fc.constantFrom(1, 2) }) },
 )
 
 function apply(h: ReturnType<typeof pinned>, step: Op, deposits: { total: Decimal }): void {
@@ -84,6 +103,9 @@ function apply(h: ReturnType<typeof pinned>, step: Op, deposits: { total: Decima
   } else if (step.kind === 'deposit') {
     h.ok('POST', '/api/v1/account/deposits', { token: 'USDC', amount: String(step.amount) }, account)
     deposits.total += dec(String(step.amount))
+  } else if (step.kind === 'exit') {
+    const size = h.market.state.perp.position(account, MARKET)?.size ?? 0n
+    if (size !== 0n) h.call('POST', '/api/v1/perp/orders', { market: MARKET, side: size > 0n ? 'sell' : 'buy', type: 'limit', price: String(60000 + step.ticks * 5), size: formatDecimal(abs(size)), leverage: step.leverage }, account)
   } else h.call('POST', `/api/v1/perp/positions/${MARKET}/close`, { type: 'market' }, account)
 }
 
@@ -99,6 +121,29 @@ function checkReduceOnly(h: Harness): void {
       }
     }
     expect(size, `${account}'s fills add up to its position`).toBe(h.market.state.perp.position(account, MARKET)?.size ?? 0n)
+  }
+}
+
+/**
+ * Replays each account's fills: every fill that opened exposure paid its whole margin (price × size
+ * ÷ the order's leverage), and closing fills gave margin back pro rata, so the position holds what
+ * the replay holds. A fill let through without the margin to pay for it leaves the position short.
+ */
+function checkMargins(h: Harness): void {
+  const { perp } = h.market.state
+  const ONE = 10n ** 18n
+  for (const account of ACCOUNTS) {
+    let size = 0n
+    let margin = 0n
+    for (const fill of [...perp.venue.fillsOf(account)].reverse()) {
+      const leverage = BigInt(perp.venue.order(account, fill.orderId).leverage)
+      const signed = fill.side === 'buy' ? fill.size : -fill.size
+      const closed = size !== 0n && size > 0n !== signed > 0n ? (fill.size < abs(size) ? fill.size : abs(size)) : 0n
+      if (closed > 0n) margin -= (margin * closed) / abs(size)
+      size += signed
+      margin += (fill.price * (fill.size - closed)) / ONE / leverage
+    }
+    expect(formatDecimal(perp.position(account, MARKET)?.margin ?? 0n), `${account}'s position holds the margin its fills paid`).toBe(formatDecimal(margin))
   }
 }
 
@@ -119,7 +164,7 @@ function checkBalances(h: Harness, deposits: Decimal): void {
 }
 
 describe('random operation sequences (property)', () => {
-  it('never let a reduce-only order grow a position, and balances reconcile after every step', () => {
+  it('never let a reduce-only order grow a position or a fill open without its margin, and balances reconcile after every step', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 10, maxLength: 60 }), (steps) => {
         const h = pinned(Object.fromEntries(ACCOUNTS.map((account) => [account, { USDC: START_USDC }])))
@@ -127,6 +172,7 @@ describe('random operation sequences (property)', () => {
         for (const step of steps) {
           apply(h, step, deposits)
           checkBalances(h, deposits.total)
+          checkMargins(h)
         }
         checkReduceOnly(h)
       }),

@@ -20,7 +20,7 @@ describe('perp positions', () => {
     const order = h.buy('0.1', { leverage: 10 })
     expect(order).toMatchObject({ status: 'filled', avgFillPrice: '60030', leverage: 10, fee: '3.0015' })
     expect(h.usdc()).toEqual({ available: '99396.6985', locked: '0' }) // 100000 − 600.3 − 3.0015
-    expect(h.position()).toMatchObject({ side: 'long', size: '0.1', entryPrice: '60030', markPrice: '60000', margin: '600.3', leverage: 10, unrealizedPnl: '-3', liquidationPrice: '54327.15' })
+    expect(h.position()).toMatchObject({ side: 'long', size: '0.1', entryPrice: '60030', markPrice: '60000', margin: '600.3', leverage: 10, unrealizedPnl: '-3', liquidationPrice: '54298.492462311557788944' }) // (6003 − 600.3) / (0.1 × (1 − 0.005))
     h.market.setReferencePrice('perp', 'BTC-USDC', '61000')
     expect(h.position()).toMatchObject({ markPrice: '61000', unrealizedPnl: '97', notional: '6100' })
   })
@@ -58,22 +58,35 @@ describe('perp positions', () => {
     expect(h.position()).toMatchObject({ leverage: 5, margin: '1200.6' })
     expect(h.usdc().available).toBe('98796.3985')
     expect(h.ok('POST', '/api/v1/perp/positions/BTC-USDC/margin', { amount: '100', type: 'add' })).toMatchObject({ margin: '1300.6' })
-    expect(h.call('POST', '/api/v1/perp/positions/BTC-USDC/margin', { amount: '100.01', type: 'remove' })).toMatchObject({ status: 400, error: { code: 'REQ_INVALID_PARAMS', details: { field: 'amount' } } })
+    h.market.setReferencePrice('perp', 'BTC-USDC', '61000') // in profit: the margin at entry (1200.6 at 5x) is what binds
+    expect(h.call('POST', '/api/v1/perp/positions/BTC-USDC/margin', { amount: '100.01', type: 'remove' })).toMatchObject({ status: 400, error: { code: 'POS_INSUFFICIENT_MARGIN', details: { field: 'amount', rule: 'initial_margin_at_entry', most: '100' } } })
     expect(h.ok('POST', '/api/v1/perp/positions/BTC-USDC/margin', { amount: '100', type: 'remove' })).toMatchObject({ margin: '1200.6' })
     expect(h.call('PUT', '/api/v1/perp/positions/BTC-USDC/leverage', { leverage: 51 })).toMatchObject({ status: 400, error: { details: { field: 'leverage' } } })
     expect(h.ok('GET', '/api/v1/perp/positions/ETH-USDC/leverage')).toEqual({ market: 'ETH-USDC', leverage: 20, maxLeverage: 50 })
   })
 
-  it('liquidates at the liquidation price: the margin is lost and recorded', () => {
+  it('liquidates where margin plus PnL falls to the maintenance margin at the mark: the margin is lost and recorded', () => {
     const h = pinned()
     h.buy('0.1', { leverage: 10 })
-    h.market.setReferencePrice('perp', 'BTC-USDC', '54400')
+    // Margin plus PnL falls to 0.5% of the notional at the mark at (6003 − 600.3) / (0.1 × 0.995) = 54298.49…
+    h.market.setReferencePrice('perp', 'BTC-USDC', '54298.5')
     expect(h.ok('GET', '/api/v1/perp/positions')).toHaveLength(1)
-    h.market.setReferencePrice('perp', 'BTC-USDC', '54300')
+    h.market.setReferencePrice('perp', 'BTC-USDC', '54298.4')
     expect(h.ok('GET', '/api/v1/perp/positions')).toEqual([])
     const liquidations = h.ok('GET', '/api/v1/perp/history/liquidations')
-    expect(liquidations.items).toEqual([expect.objectContaining({ market: 'BTC-USDC', side: 'long', size: '0.1', liquidationPrice: '54327.15', markPrice: '54300', lostMargin: '600.3' })])
+    expect(liquidations.items).toEqual([expect.objectContaining({ market: 'BTC-USDC', side: 'long', size: '0.1', liquidationPrice: '54298.492462311557788944', markPrice: '54298.4', lostMargin: '600.3' })])
     expect(h.usdc().available).toBe('99396.6985')
+  })
+
+  it('liquidates a short once the mark reaches its liquidation price, rounded up so the price shown liquidates', () => {
+    const h = pinned()
+    h.sell('0.1', { leverage: 10 }) // at 59970: margin 599.7
+    // (5997 + 599.7) / (0.1 × 1.005) = 65638.805970149253731343 28…, shown rounded up at the 18th place.
+    expect(h.position()).toMatchObject({ side: 'short', liquidationPrice: '65638.805970149253731344' })
+    h.market.setReferencePrice('perp', 'BTC-USDC', '65638.805970149253731343')
+    expect(h.ok('GET', '/api/v1/perp/positions')).toHaveLength(1)
+    h.market.setReferencePrice('perp', 'BTC-USDC', '65638.805970149253731344')
+    expect(h.ok('GET', '/api/v1/perp/positions')).toEqual([])
   })
 
   it('pays funding at each 8-hour mark a position is held through', () => {

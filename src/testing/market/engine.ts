@@ -19,12 +19,16 @@ export interface Fill<T extends Resting> {
   size: Decimal
 }
 
-/** The fills the taker would get now, best price first; the book is not changed. */
-export function planFills<T extends Resting>(book: Book<T>, taker: Taker): Fill<T>[] {
+/**
+ * The fills the taker would get now, best price first; the book is not changed. `pass` is asked
+ * about each resting order the taker reaches, in priority order: true leaves it out of the fills.
+ */
+export function planFills<T extends Resting>(book: Book<T>, taker: Taker, pass: (maker: T) => boolean = () => false): Fill<T>[] {
   const fills: Fill<T>[] = []
   let left = taker.size
   for (const maker of book.crossing(taker.side, taker.limit)) {
     if (left === 0n) break
+    if (pass(maker)) continue
     const size = min(left, maker.remaining)
     fills.push({ maker, price: maker.price, size })
     left -= size

@@ -45,6 +45,11 @@ export function priceDeviation(price: string, markPrice: string): ApiFailure {
   })
 }
 
+/** An operation would take margin a position needs (the exchange's own code: 194xx, positions). */
+export function insufficientMargin(field: string, message: string, details: Record<string, unknown>): ApiFailure {
+  return new ApiFailure(400, 'POS_INSUFFICIENT_MARGIN', 19401, message, { field, ...details })
+}
+
 export function orderNotFound(orderId: string): ApiFailure {
   return new ApiFailure(404, 'ORDER_NOT_FOUND', 13004, `order ${orderId} not found`, { orderId })
 }

@@ -18,9 +18,11 @@ export interface AccountsNow {
 
 /**
  * A resting reduce-only order whose fill would grow or flip its position, or a resting order whose
- * opening margin and fee its lock and free balance cannot pay by the time it fills.
+ * opening margin and fee its lock and free balance cannot pay by the time it fills. The `cancelled`
+ * orders' locks count as free. The taker is never one of the makers' accounts (self-trade
+ * prevention passes over its own orders), so what it is about to lock takes nothing counted here.
  */
-export function firstRefusedFill(taker: Order, fills: readonly Fill<Order>[], now: AccountsNow): FillRefusal | undefined {
+export function firstRefusedFill(fills: readonly Fill<Order>[], cancelled: readonly Order[], now: AccountsNow): FillRefusal | undefined {
   const positions = new Map<string, Position>()
   const free = new Map<string, Decimal>()
   const locks = new Map<string, Decimal>()
@@ -33,7 +35,8 @@ export function firstRefusedFill(taker: Order, fills: readonly Fill<Order>[], no
     }
     return position
   }
-  const freeOf = (accountId: string) => free.get(accountId) ?? now.free(accountId)
+  const freed = (accountId: string) => cancelled.reduce((total, order) => total + (order.accountId === accountId ? (order.reserve?.amount ?? 0n) : 0n), 0n)
+  const freeOf = (accountId: string) => free.get(accountId) ?? now.free(accountId) + freed(accountId)
   // As the ledger's adjust: a loss takes at most what is free.
   const credit = (accountId: string, amount: Decimal) => free.set(accountId, max(0n, freeOf(accountId) + amount))
   for (const fill of fills) {
@@ -50,9 +53,6 @@ export function firstRefusedFill(taker: Order, fills: readonly Fill<Order>[], no
       locks.set(maker.id, lock - fromLock)
       credit(maker.accountId, fromLock - need)
     }
-    // The taker's side matters when it trades with its own account's resting orders.
-    const effect = applyTrade(positionOf(taker), taker.side, fill.price, fill.size)
-    credit(taker.accountId, effect.marginReleased + effect.realizedPnl)
   }
   return undefined
 }

@@ -66,12 +66,12 @@ export class Ledger {
 
   /** Takes from available; TRADE_INSUFFICIENT_BALANCE when there is not enough. */
   debit(accountId: string, token: string, amount: Decimal): void {
-    this.#require(accountId, token, amount)
+    this.require(accountId, token, amount)
     this.balance(accountId, token).available -= amount
   }
 
   lock(accountId: string, token: string, amount: Decimal): Reserve {
-    this.#require(accountId, token, amount)
+    this.require(accountId, token, amount)
     const balance = this.balance(accountId, token)
     balance.available -= amount
     balance.locked += amount
@@ -103,8 +103,9 @@ export class Ledger {
     balance.available = amount >= 0n ? balance.available + amount : balance.available - min(-amount, balance.available)
   }
 
-  #require(accountId: string, token: string, amount: Decimal): void {
-    const { available } = this.balance(accountId, token)
+  /** TRADE_INSUFFICIENT_BALANCE unless available (plus `freed`, about to be given back) covers `amount`. */
+  require(accountId: string, token: string, amount: Decimal, freed: Decimal = 0n): void {
+    const available = this.peek(accountId, token).available + freed
     if (available < amount) throw insufficientBalance(token, formatDecimal(amount), formatDecimal(available))
   }
 }

@@ -8,7 +8,8 @@ import { abs, type Decimal, dec, formatDecimal, min, mul } from './decimal.ts'
 import { MAKER_FEE_RATE, PERP_MARKETS, type PerpMarket, QUOTE, TAKER_FEE_RATE } from './demo-data.ts'
 import type { Fill } from './engine.ts'
 import { firstRefusedFill } from './fill-rules.ts'
-import { invalidParams, notFound, overLimit, priceDeviation, tpslExists } from './errors.ts'
+import { insufficientMargin, invalidParams, notFound, overLimit, priceDeviation, tpslExists } from './errors.ts'
+import { marginAtMark, refusal, room } from './margin-at-mark.ts'
 import { MarketBoard } from './market-board.ts'
 import type { MarketPolicy } from './policy.ts'
 import type { TradeOrderInput } from './order-input.ts'
@@ -115,22 +116,24 @@ export class PerpDesk implements Settlement {
     return { order, position: this.position(accountId, symbol) }
   }
 
-  setLeverage(accountId: string, symbol: string, leverage: number): void {
+  /**
+   * Sets the leverage and re-margins an open position to its initial margin at entry at the new
+   * leverage. Margin it would release must leave the position its initial margin at the mark.
+   */
+  setLeverage(accountId: string, symbol: string, leverage: number, now: number): void {
     const most = this.maxLeverage(symbol)
     if (leverage > most) throw overLimit('leverage', most, `leverage must be between 1 and ${most}`)
     const position = this.position(accountId, symbol)
     if (position) {
-      const previous = position.leverage
+      const margin = initialMargin(position, leverage)
+      const released = position.margin - margin
+      if (released > 0n) {
+        const standing = marginAtMark(position, this.markPrice(symbol, now), margin, leverage)
+        if (standing.shortfall > 0n) throw refusal('leverage', `leverage ${leverage}x would release ${formatDecimal(released)} USDC of ${symbol}'s margin and leave it ${formatDecimal(standing.shortfall)} USDC short of its initial margin at the mark`, standing)
+        this.#ledger.credit(accountId, QUOTE, released)
+      } else this.#ledger.debit(accountId, QUOTE, -released)
       position.leverage = leverage
-      const extra = initialMargin(position) - position.margin
-      try {
-        if (extra > 0n) this.#ledger.debit(accountId, QUOTE, extra)
-      } catch (error) {
-        position.leverage = previous
-        throw error
-      }
-      if (extra < 0n) this.#ledger.credit(accountId, QUOTE, -extra)
-      position.margin += extra
+      position.margin = margin
     }
     this.#leverage.set(key(accountId, symbol), leverage)
   }
@@ -141,13 +144,40 @@ export class PerpDesk implements Settlement {
       this.#ledger.debit(accountId, QUOTE, amount)
       position.margin += amount
     } else {
-      const removable = position.margin - initialMargin(position)
-      if (amount > removable) throw invalidParams('amount', `at most ${formatDecimal(removable > 0n ? removable : 0n)} can be removed at ${position.leverage}x`)
+      // Two rules: the margin keeps its initial margin at entry, and margin plus PnL at the mark its initial margin there.
+      const atEntry = initialMargin(position)
+      const byEntry = room(position.margin, atEntry)
+      const current = marginAtMark(position, this.markPrice(position.market, now))
+      const byMark = room(current.equity, current.required)
+      if (amount > byEntry && byEntry <= byMark) {
+        throw insufficientMargin('amount', `at most ${formatDecimal(byEntry)} USDC can be removed: ${position.market}'s margin must stay at least its initial margin at the entry price (${formatDecimal(atEntry)} at ${position.leverage}x)`, { rule: 'initial_margin_at_entry', market: position.market, required: formatDecimal(atEntry), most: formatDecimal(byEntry) })
+      }
+      if (amount > byMark) {
+        const standing = marginAtMark(position, current.markPrice, position.margin - amount)
+        throw refusal('amount', `removing ${formatDecimal(amount)} USDC would leave ${position.market} ${formatDecimal(standing.shortfall)} USDC short of its initial margin at the mark; at most ${formatDecimal(byMark)} can be removed`, standing, { most: formatDecimal(byMark) })
+      }
       position.margin -= amount
       this.#ledger.credit(accountId, QUOTE, amount)
     }
     position.updatedAt = now
     return position
+  }
+
+  /**
+   * Refuses a USDC withdrawal that would leave less available than the account's positions lack of
+   * their initial margin at the mark. One over the available balance is left to the ledger's refusal.
+   */
+  checkWithdrawal(accountId: string, token: string, amount: Decimal, now: number): void {
+    if (token !== QUOTE) return
+    const lacking = this.positionsOf(accountId)
+      .map((position) => marginAtMark(position, this.markPrice(position.market, now)))
+      .filter((standing) => standing.shortfall > 0n)
+    const total = lacking.reduce((sum, standing) => sum + standing.shortfall, 0n)
+    const { available } = this.#ledger.peek(accountId, QUOTE)
+    if (lacking.length === 0 || amount > available || amount <= available - total) return
+    const most = room(available, total)
+    const markets = lacking.map((standing) => `${standing.market} ${formatDecimal(standing.shortfall)}`).join(', ')
+    throw refusal('amount', `withdrawing ${formatDecimal(amount)} USDC would leave less than the ${formatDecimal(total)} USDC this account's positions lack of their initial margin at the mark (${markets}); at most ${formatDecimal(most)} can be withdrawn until margin is added or a position reduced`, lacking[0]!, { most: formatDecimal(most) })
   }
 
   /**
@@ -235,8 +265,8 @@ export class PerpDesk implements Settlement {
   }
 
   /** Settlement: the first resting order the planned fills may not fill (see fill-rules.ts). */
-  vet(taker: Order, fills: readonly Fill<Order>[]): FillRefusal | undefined {
-    return firstRefusedFill(taker, fills, { position: (accountId, symbol) => this.position(accountId, symbol), free: (accountId) => this.#ledger.peek(accountId, QUOTE).available })
+  vet(fills: readonly Fill<Order>[], cancelled: readonly Order[]): FillRefusal | undefined {
+    return firstRefusedFill(fills, cancelled, { position: (accountId, symbol) => this.position(accountId, symbol), free: (accountId) => this.#ledger.peek(accountId, QUOTE).available })
   }
 
   /** Settlement: closes against the position first (margin back plus PnL), then opens with new margin; pays the fee. */

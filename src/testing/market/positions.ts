@@ -1,6 +1,6 @@
 /** Perp position math: one net position per account and market, isolated margin. */
 import type { Side } from './book.ts'
-import { abs, type Decimal, dec, div, max, min, mul, scale } from './decimal.ts'
+import { abs, type Decimal, dec, div, max, min, mul, ONE, scale } from './decimal.ts'
 
 export const MAINTENANCE_MARGIN_RATE = dec('0.005')
 
@@ -76,17 +76,23 @@ export function unrealizedPnl(position: Position, markPrice: Decimal): Decimal {
   return mul(markPrice - position.entryPrice, position.size)
 }
 
-/** The mark price at which margin minus loss falls to the maintenance margin. */
+/**
+ * The mark price at which margin plus PnL falls to the maintenance margin at that price,
+ * margin + (P − entry) × size = P × |size| × rate, rounded so that the mark reaching it liquidates.
+ * Worked on the raw units (10^-18) so nothing is truncated before the one rounding.
+ */
 export function liquidationPrice(position: Position): Decimal {
   const size = abs(position.size)
   if (size === 0n) return 0n
-  const cushion = div(position.margin - mul(mul(position.entryPrice, size), MAINTENANCE_MARGIN_RATE), size)
-  return max(0n, isLong(position) ? position.entryPrice - cushion : position.entryPrice + cushion)
+  const entryValue = position.entryPrice * size
+  if (isLong(position)) return max(0n, ((entryValue - position.margin * ONE) * ONE) / (size * (ONE - MAINTENANCE_MARGIN_RATE)))
+  const denominator = size * (ONE + MAINTENANCE_MARGIN_RATE)
+  return ((entryValue + position.margin * ONE) * ONE + denominator - 1n) / denominator
 }
 
+/** Margin plus PnL at the mark at or below the maintenance margin valued at the mark (compared exactly, in raw units). */
 export function isLiquidatable(position: Position, markPrice: Decimal): boolean {
-  const price = liquidationPrice(position)
-  return isLong(position) ? markPrice <= price : markPrice >= price
+  return position.margin * ONE * ONE + (markPrice - position.entryPrice) * position.size * ONE <= markPrice * abs(position.size) * MAINTENANCE_MARGIN_RATE
 }
 
 /** Which trigger leg, if any, the mark price has reached. */
@@ -98,7 +104,12 @@ export function triggeredLeg(position: Position, markPrice: Decimal): 'take_prof
   return undefined
 }
 
-/** Margin the position needs at its leverage, valued at entry. */
-export function initialMargin(position: Position): Decimal {
-  return mul(position.entryPrice, abs(position.size)) / BigInt(position.leverage)
+/** Margin the position needs at its leverage (or another), valued at entry. */
+export function initialMargin(position: Position, leverage = position.leverage): Decimal {
+  return mul(position.entryPrice, abs(position.size)) / BigInt(leverage)
+}
+
+/** Margin the position needs at its leverage (or another), valued at the mark price. */
+export function initialMarginAt(position: Position, markPrice: Decimal, leverage = position.leverage): Decimal {
+  return mul(markPrice, abs(position.size)) / BigInt(leverage)
 }

@@ -14,13 +14,22 @@ export type OrderType = 'limit' | 'market'
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK'
 export type OrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected'
 export type Role = 'maker' | 'taker'
-/** Why the exchange cancelled what was left of an order when it was about to fill. */
-export type CancelReason = 'reduce_only_would_increase' | 'insufficient_margin'
+/**
+ * Why the exchange cancelled what was left of an order: it was about to fill against the same
+ * account's new order (self-trade prevention), or its rules failed when it was about to fill.
+ */
+export type CancelReason = 'self_trade' | 'reduce_only_would_increase' | 'insufficient_margin'
 
 /** A resting order the planned fills may not fill, and why. */
 export interface FillRefusal {
   maker: Order
   reason: CancelReason
+}
+
+/** What placing an order would do: its fills, and the resting orders cancelled first. Nothing is applied yet. */
+interface Plan {
+  fills: Fill<Order>[]
+  cancels: FillRefusal[]
 }
 
 export interface OrderRequest {
@@ -96,9 +105,10 @@ export interface Settlement {
   settle(order: Order, price: Decimal, size: Decimal, role: Role, now: number): { fee: Decimal; realizedPnl?: Decimal }
   /**
    * The first resting order among the planned fills that may not fill as the account stands by
-   * then (reduce-only, margin). Areas whose orders lock all they need at placement have none.
+   * then (reduce-only, margin), counting what the `cancelled` orders' locks give back. Areas whose
+   * orders lock all they need at placement have none.
    */
-  vet?(taker: Order, fills: readonly Fill<Order>[]): FillRefusal | undefined
+  vet?(fills: readonly Fill<Order>[], cancelled: readonly Order[]): FillRefusal | undefined
 }
 
 /** Ids like the real service's: decimal strings beyond 2^53, so clients must keep them as text. */
@@ -159,17 +169,17 @@ export class OrderVenue {
     const earlier = this.earlier(request.accountId, request.clientOrderId)
     if (earlier) return earlier
     const order = this.#create(request, now)
-    const fills = this.#plan(order, now)
-    const refusal = refused(order, fills)
+    const plan = this.#plan(order)
+    // An order that ends before it starts, or that its account cannot pay for, changes nothing else.
+    const refusal = refused(order, plan.fills)
     if (refusal) {
       order.status = refusal
       this.#record(order)
       return order
     }
-    const need = this.#settlement.reserve(order, fills)
-    order.reserve = this.#ledger.lock(order.accountId, need.token, need.amount)
+    this.#commit(order, plan, now)
     this.#record(order)
-    this.#execute(order, fills, now)
+    this.#execute(order, plan.fills, now)
     return order
   }
 
@@ -237,12 +247,11 @@ export class OrderVenue {
     order.size = size
     order.remaining = size - filled
     if (order.price !== before.price || size > before.size) order.seq = ++this.#seq
-    let fills: Fill<Order>[]
+    let plan: Plan
     try {
-      fills = this.#plan(order, now)
-      if (order.postOnly && fills.length > 0) throw invalidParams('price', 'a postOnly order cannot take liquidity')
-      const need = this.#settlement.reserve(order, fills)
-      order.reserve = this.#ledger.lock(order.accountId, need.token, need.amount)
+      plan = this.#plan(order)
+      if (order.postOnly && plan.fills.length > 0) throw invalidParams('price', 'a postOnly order cannot take liquidity')
+      this.#commit(order, plan, now)
     } catch (error) {
       Object.assign(order, { price: before.price, size: before.size, remaining: before.remaining, seq: before.seq })
       if (order.reserve) order.reserve = this.#ledger.lock(order.accountId, order.reserve.token, before.locked)
@@ -250,7 +259,7 @@ export class OrderVenue {
       throw error
     }
     order.updatedAt = now
-    this.#execute(order, fills, now)
+    this.#execute(order, plan.fills, now)
     return order
   }
 
@@ -309,17 +318,39 @@ export class OrderVenue {
   }
 
   /**
-   * The fills the order would get now. A resting order that may not fill as planned (its rules
-   * checked at fill time, not only when it was placed) is cancelled with its reason first.
+   * The fills the order would get now, changing nothing. Resting orders it reaches are passed
+   * over, to be cancelled if it goes ahead: the same account's (self-trade prevention: the resting
+   * order is cancelled, the new one trades on), and those that may not fill as planned (their
+   * rules checked at fill time, not only when they were placed).
    */
-  #plan(taker: Order, now: number): Fill<Order>[] {
+  #plan(taker: Order): Plan {
     const book = this.book(taker.market)
+    const refusals = new Map<Order, FillRefusal>()
     for (;;) {
-      const fills = planFills(book, { side: taker.side, limit: taker.type === 'limit' ? taker.price : undefined, size: taker.remaining })
-      const refusal = this.#settlement.vet?.(taker, fills)
-      if (!refusal) return fills
-      this.close(refusal.maker, 'cancelled', now, refusal.reason)
+      const cancels: FillRefusal[] = []
+      const pass = (maker: Order) => {
+        const cancel = maker.accountId === taker.accountId ? { maker, reason: 'self_trade' as const } : refusals.get(maker)
+        if (cancel) cancels.push(cancel)
+        return cancel !== undefined
+      }
+      const fills = planFills(book, { side: taker.side, limit: taker.type === 'limit' ? taker.price : undefined, size: taker.remaining }, pass)
+      const refusal = this.#settlement.vet?.(fills, cancels.map((cancel) => cancel.maker))
+      if (!refusal) return { fills, cancels }
+      refusals.set(refusal.maker, refusal)
     }
+  }
+
+  /**
+   * Locks what the order needs (counting what the planned cancels give back to its account), then
+   * cancels them. Short of funds it throws before anything changes.
+   */
+  #commit(order: Order, plan: Plan, now: number): void {
+    const need = this.#settlement.reserve(order, plan.fills)
+    let freed = 0n
+    for (const { maker } of plan.cancels) if (maker.accountId === order.accountId && maker.reserve?.token === need.token) freed += maker.reserve.amount
+    this.#ledger.require(order.accountId, need.token, need.amount, freed)
+    for (const { maker, reason } of plan.cancels) this.close(maker, 'cancelled', now, reason)
+    order.reserve = this.#ledger.lock(order.accountId, need.token, need.amount)
   }
 
   #record(order: Order): void {

@@ -53,7 +53,12 @@ export function addAccountRoutes(add: AddRoute, market: MarketState): void {
   add('GET', '/account/withdrawals', 'read', (context) => lists.page(treasury.withdrawals(accountOf(context)), context.query))
   add('POST', '/account/withdrawals', 'withdraw', (context) => {
     const fields = Fields.body(context.body, ['token', 'amount', 'address'])
-    return treasury.withdraw(accountOf(context), token(fields), fields.decimal('amount'), fields.string('address'), context.now)
+    const accountId = accountOf(context)
+    const symbol = token(fields)
+    const amount = fields.decimal('amount')
+    const address = fields.string('address')
+    perp.checkWithdrawal(accountId, symbol, amount, context.now)
+    return treasury.withdraw(accountId, symbol, amount, address, context.now)
   })
 
   add('GET', '/account/onchain-status', 'read', (context) => ({ accountId: accountOf(context), synced: true, lastSyncedAt: context.now, pendingDeposits: 0, pendingWithdrawals: 0 }))

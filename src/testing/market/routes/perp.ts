@@ -122,7 +122,7 @@ export function addPerpRoutes(add: AddRoute, market: MarketState): void {
 
   add('PUT', '/perp/positions/:market/leverage', 'trade', (context) => {
     const { symbol } = board.get(context.params.market!)
-    perp.setLeverage(accountOf(context), symbol, leverageOf(Fields.body(context.body, ['leverage']), symbol, true))
+    perp.setLeverage(accountOf(context), symbol, leverageOf(Fields.body(context.body, ['leverage']), symbol, true), context.now)
     return leverageView(accountOf(context), symbol)
   })
 
