@@ -99,6 +99,8 @@ export interface Settlement {
    * then (reduce-only, margin). Areas whose orders lock all they need at placement have none.
    */
   vet?(taker: Order, fills: readonly Fill<Order>[]): FillRefusal | undefined
+  /** Hears of each match with both orders (the accounts on each side), after it settled. */
+  traded?(trade: Trade, taker: Order, maker: Order): void
 }
 
 /** Ids like the real service's: decimal strings beyond 2^53, so clients must keep them as text. */
@@ -338,6 +340,7 @@ export class OrderVenue {
       append(this.#trades, taker.market, trade)
       this.#settle(fill.maker, trade, 'maker')
       this.#settle(taker, trade, 'taker')
+      this.#settlement.traded?.(trade, taker, fill.maker)
     }
     if (taker.remaining === 0n) this.close(taker, 'filled', now)
     else if (taker.type === 'limit' && taker.timeInForce === 'GTC') {
