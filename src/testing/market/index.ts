@@ -54,6 +54,13 @@ export function createMarketModule(options: MarketOptions): MarketModule {
     openAccount(accountId, balances) {
       state.ledger.open(accountId, balances)
     },
+    isIdle(accountId) {
+      const venues = [state.perp.venue, state.spot.venue, state.prediction.venue]
+      return state.ledger.untouched(accountId) && venues.every((venue) => venue.ordersOf(accountId).length === 0)
+    },
+    closeAccount(accountId) {
+      state.ledger.close(accountId)
+    },
     balances(accountId) {
       const result: Record<string, { available: string; locked: string }> = {}
       for (const [token, balance] of state.ledger.tokens(accountId)) result[token] = { available: formatDecimal(balance.available), locked: formatDecimal(balance.locked) }

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     return
   }
   const seed = options.seed === undefined ? undefined : JSON.parse(await readFile(options.seed, 'utf8'))
-  const exchange = createReferenceExchange({ seed, clockOffsetMs: options.clockOffsetMs, trustProxy: options.trustProxy })
+  const exchange = createReferenceExchange({ seed, clockOffsetMs: options.clockOffsetMs, trustProxy: options.trustProxy, corsOrigins: options.corsOrigins })
   const running = await serve({ exchange, port: options.port, host: options.host })
   const stop = () => {
     running.close().then(() => process.exit(0), () => process.exit(1))

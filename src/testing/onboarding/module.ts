@@ -82,6 +82,7 @@ export function onboardingModule(platform: Platform): ExchangeModule {
 
         const existing = platform.accounts.byWallet(walletType, input.walletAddress)
         const account = existing ?? platform.openWalletAccount(walletType, input.walletAddress)
+        platform.keys.trim(account.id, platform.maxKeysPerAccount - 1)
         const { record, secretKey } = platform.keys.mint({ accountId: account.id, permissions: ['read', 'trade'], label: 'onboarding' })
         return { apiKey: record.apiKey, secretKey, accountId: account.id, apiKeyId: record.id, isNewUser: !existing }
       })
