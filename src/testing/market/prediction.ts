@@ -86,7 +86,9 @@ export class PredictionDesk implements Settlement {
     for (const seed of PREDICTION_MARKETS) this.#seed(seed, now)
   }
 
+  /** Every market (for the discovery lists; nothing else walks them all). */
   list(): PredictionMarket[] {
+    this.#work.visit(this.#markets.size)
     return [...this.#markets.values()]
   }
 

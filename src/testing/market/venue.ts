@@ -268,11 +268,6 @@ export class OrderVenue {
     return newestFirst(this.#byAccount, accountId)
   }
 
-  /** Every user order, oldest first. */
-  allOrders(): IterableIterator<Order> {
-    return this.#orders.values()
-  }
-
   /** Public trades of a book, newest first. */
   trades(market: string): Trade[] {
     return newestFirst(this.#trades, market)
