@@ -99,7 +99,7 @@ describe('the challenge period does not restart without limit', () => {
     const h = market({ a: { USDC: '1000' }, b: { USDC: '1000' } })
     h.clock.now = END + MINUTE
     for (const [account, outcome] of [['a', YES], ['honest', NO], ['b', YES]] as const) expect(challenge(h, h.marketId, outcome, account).status).toBe(200)
-    h.market.state.prediction.oracle.rule(h.marketId, YES)
+    h.market.rule(h.marketId, YES)
     h.clock.now += PERIOD + 1
     expect(h.ok('POST', '/api/v1/prediction/oracle/finalizations', { marketId: h.marketId })).toMatchObject({ finalOutcomeIndex: YES })
     expect(usdc(h, 'a') + usdc(h, 'b')).toBe(2000 + 100) // both bonds back, the honest account's bond shared
