@@ -218,7 +218,6 @@ export class PredictionDesk implements Settlement {
   }
 
   cancelAll(accountId: string, marketId: string | undefined, now: number): string[] {
-    // The account's own orders only: its work grows with its own history.
     const ids = this.venue
       .ordersOf(accountId)
       .filter((order) => isOpen(order) && (marketId === undefined || bookOf(order).marketId === marketId))
