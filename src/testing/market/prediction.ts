@@ -92,10 +92,16 @@ export class PredictionDesk implements Settlement {
     return [...this.#markets.values()]
   }
 
+  /** The market (closed first if it has ended since); NOT_FOUND for an unknown id. */
   market(marketId: string): PredictionMarket {
-    const market = this.#markets.get(marketId)
+    const market = this.find(marketId)
     if (!market) throw notFound(`unknown prediction market ${marketId}`)
-    if (!market.closed && market.endTime <= this.#syncedAt) this.#end(market)
+    return market
+  }
+
+  find(marketId: string): PredictionMarket | undefined {
+    const market = this.#markets.get(marketId)
+    if (market && !market.closed && market.endTime <= this.#syncedAt) this.#end(market)
     return market
   }
 

@@ -86,13 +86,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
 
   add('POST', '/prediction/markets/batch-prices', 'none', (context) => {
     const ids = Fields.body(context.body, ['marketIds']).ids('marketIds', policy.maxBatch)
-    const markets = ids.flatMap((id) => {
-      try {
-        return [desk.market(id)]
-      } catch {
-        return []
-      }
-    })
+    const markets = ids.flatMap((id) => desk.find(id) ?? [])
     return {
       prices: markets.map((market) => {
         const outcomes = outcomesView(desk, market)
