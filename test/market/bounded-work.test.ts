@@ -94,4 +94,11 @@ describe('creating prediction markets', () => {
     expect(h.market.balances('alice').USDC).toEqual({ available: '1000', locked: '0' })
     expect(h.call('POST', '/api/v1/prediction/markets', newMarket(1)).error).toMatchObject({ details: { field: 'markets', limit: 1 } })
   })
+
+  it('stops at the exchange\'s maxMarkets, the demo\'s nine included', () => {
+    const h = harness({ accounts: { alice: { USDC: '1000' }, bob: { USDC: '1000' } }, policy: { maxMarkets: 10 } })
+    h.ok('POST', '/api/v1/prediction/markets', newMarket(0))
+    expect(h.call('POST', '/api/v1/prediction/markets', newMarket(1), 'bob').error).toMatchObject({ code: 'REQ_INVALID_PARAMS', details: { field: 'markets', limit: 10 } })
+    expect(h.market.balances('bob').USDC).toEqual({ available: '1000', locked: '0' })
+  })
 })

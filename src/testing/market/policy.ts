@@ -18,6 +18,8 @@ export interface MarketPolicy {
    * `upper`: symbols are upper-cased before the lookup.
    */
   symbolCase: 'exact' | 'upper'
+  /** Prediction markets the exchange holds at most, the demo's included. Default 10,000. */
+  maxMarkets: number
   /** Prediction markets one account may have that are not yet resolved. Default 5. */
   maxOpenMarketsPerAccount: number
   /** USDC a market's creator locks until the market is resolved (0: none). Default 100. */
@@ -26,9 +28,9 @@ export interface MarketPolicy {
   maxChallengeRounds: number
 }
 
-export const DEFAULT_POLICY: Readonly<MarketPolicy> = Object.freeze({ maxBatch: 50, maxPageSize: 100, maxLeverage: 125, maxOutcomes: 32, symbolCase: 'exact', maxOpenMarketsPerAccount: 5, marketBond: 100, maxChallengeRounds: 3 })
+export const DEFAULT_POLICY: Readonly<MarketPolicy> = Object.freeze({ maxBatch: 50, maxPageSize: 100, maxLeverage: 125, maxOutcomes: 32, symbolCase: 'exact', maxMarkets: 10_000, maxOpenMarketsPerAccount: 5, marketBond: 100, maxChallengeRounds: 3 })
 
-const COUNTS = ['maxBatch', 'maxPageSize', 'maxLeverage', 'maxOutcomes', 'maxOpenMarketsPerAccount', 'maxChallengeRounds'] as const
+const COUNTS = ['maxBatch', 'maxPageSize', 'maxLeverage', 'maxOutcomes', 'maxMarkets', 'maxOpenMarketsPerAccount', 'maxChallengeRounds'] as const
 
 /** The defaults with `overrides` applied; a bad override throws a RangeError naming it. */
 export function marketPolicy(overrides: Partial<MarketPolicy> = {}): MarketPolicy {

@@ -67,13 +67,13 @@ export class PredictionDesk implements Settlement {
   readonly #due = new DueQueue()
   /** Per creator, the bonds of its markets not yet resolved. */
   readonly #creations = new Map<string, Map<string, Reserve>>()
-  readonly #policy: Pick<MarketPolicy, 'maxOpenMarketsPerAccount' | 'marketBond'>
+  readonly #policy: Pick<MarketPolicy, 'maxMarkets' | 'maxOpenMarketsPerAccount' | 'marketBond'>
   readonly #work: WorkMeter
   /** The time of the last sync: a market asked for after its end is closed then. */
   #syncedAt: number
   #nextMarketId = 2001
 
-  constructor(ledger: Ledger, ids: IdSequence, oracle: Oracle, random: () => number, now: number, policy: Pick<MarketPolicy, 'maxOpenMarketsPerAccount' | 'marketBond'>, work: WorkMeter) {
+  constructor(ledger: Ledger, ids: IdSequence, oracle: Oracle, random: () => number, now: number, policy: Pick<MarketPolicy, 'maxMarkets' | 'maxOpenMarketsPerAccount' | 'marketBond'>, work: WorkMeter) {
     this.#ledger = ledger
     this.#random = random
     this.oracle = oracle
@@ -171,6 +171,7 @@ export class PredictionDesk implements Settlement {
     const open = this.#creations.get(accountId) ?? new Map<string, Reserve>()
     const most = this.#policy.maxOpenMarketsPerAccount
     if (open.size >= most) throw overLimit('markets', most, `this account has ${open.size} markets not yet resolved, the most it may have`)
+    if (this.#markets.size >= this.#policy.maxMarkets) throw overLimit('markets', this.#policy.maxMarkets, 'the exchange holds the most prediction markets it may')
     const bond = this.#ledger.lock(accountId, QUOTE, fromInteger(this.#policy.marketBond))
     const referenceE6 = Math.floor(1_000_000 / labels.length / 1000) * 1000
     const marketId = String(this.#nextMarketId++)

@@ -49,10 +49,8 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
     const markets = desk
       .list()
       .filter((market) => (status === undefined || desk.status(market, context.now) === status) && (category === undefined || market.category === category) && (marketType === undefined || market.marketType === marketType) && (tag === undefined || market.tags.includes(tag)))
-    return lists.page(
-      markets.map((market) => view(market, context.now)),
-      context.query,
-    )
+    const page = lists.page(markets, context.query)
+    return { ...page, items: page.items.map((market) => view(market, context.now)) }
   })
 
   add('GET', '/prediction/markets/active', 'none', selection((now) => active(now)))
