@@ -153,7 +153,8 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     return account
   }
   /** Forgets onboarded accounts that stayed idle past their lifetime; past the cap, refuses with the wait. */
-  const makeRoom = (at: number) => {
+  const makeRoom = () => {
+    const at = now()
     const idle = (accountId: string) => modules.every((module) => module.isIdle?.(accountId) ?? true)
     for (const accountId of accounts.expire(at, idleTtlMs, idle, EXPIRY_SWEEP)) {
       keys.removeAccount(accountId)
@@ -169,10 +170,8 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     accounts,
     keys,
     maxKeysPerAccount: options.maxKeysPerAccount ?? DEFAULT_MAX_KEYS_PER_ACCOUNT,
-    openWalletAccount: (walletType, walletAddress) => {
-      makeRoom(now())
-      return openAccount({ id: accounts.nextId(), walletType, walletAddress, createdAt: now() }, startingBalances, true)
-    },
+    makeRoomForAccount: makeRoom,
+    openWalletAccount: (walletType, walletAddress) => openAccount({ id: accounts.nextId(), walletType, walletAddress, createdAt: now() }, startingBalances, true),
   }
   const market = createMarketModule({ now, challengePeriodMs: options.challengePeriodMs, policy: options.policy, work })
   const modules = [...builtInModules(platform, market), ...(options.modules ?? [])]

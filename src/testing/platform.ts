@@ -9,6 +9,8 @@ export interface Platform {
   readonly keys: KeyStore
   /** Keys an account keeps at most; onboarding one more forgets its oldest. */
   readonly maxKeysPerAccount: number
+  /** Forgets idle accounts past their lifetime; throws 503 UNAVAILABLE with the wait when still full. */
+  makeRoomForAccount(): void
   /** Creates the account of a wallet seen for the first time and lets every module set it up. */
   openWalletAccount(walletType: WalletType, walletAddress: string): Account
 }

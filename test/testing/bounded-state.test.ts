@@ -47,7 +47,7 @@ describe('anonymous accounts', () => {
   }
 
   it('expire when they never traded; past the cap a new wallet is refused with the wait, an account that traded stays', async () => {
-    const { clock, exchange, onboard, signed } = await exchangeWithRoomFor(2)
+    const { clock, exchange, url, onboard, signed } = await exchangeWithRoomFor(2)
     const [trader, idle, late] = [evmWallet(), evmWallet(), evmWallet()]
     const traderKey = (await onboard(trader)).json.data
     clock.advance(1)
@@ -55,14 +55,16 @@ describe('anonymous accounts', () => {
     clock.advance(1)
     expect((await signed(traderKey, 'POST', '/api/v1/prediction/mints', { marketId: '1001', amount: 1 })).status).toBe(200)
 
-    const refused = await onboard(late)
+    const lateBody = JSON.stringify(onboardBody(late, clock.now()))
+    const refused = await rawRequest(url, { method: 'POST', path: '/api/v1/oauth/onboard', body: lateBody })
     expect([refused.status, refused.json.error?.code]).toEqual([503, 'UNAVAILABLE'])
     expect(refused.json.error?.message).toContain('maximum of')
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(TTL / 1000)
 
     clock.advance(TTL)
-    expect((await onboard(late)).json.data).toMatchObject({ isNewUser: true })
+    // The refused login message was not used up: sent again once there is room, it onboards.
+    expect((await rawRequest(url, { method: 'POST', path: '/api/v1/oauth/onboard', body: lateBody })).json.data).toMatchObject({ isNewUser: true })
     expect((await signed(idleKey, 'GET', '/api/v1/accounts/me/api-key/introspect')).json.error?.code).toBe('AUTH_INVALID_KEY')
     expect((await signed(traderKey, 'GET', '/api/v1/accounts/me/api-key/introspect')).status).toBe(200)
     expect(exchange.market.balances(idleKey.accountId)).toEqual({})
