@@ -17,6 +17,8 @@ export const walletKey = (type: WalletType, address: string) => `${type}:${type 
 export class AccountBook {
   readonly #byId = new Map<string, Account>()
   readonly #byWallet = new Map<string, Account>()
+  /** Onboarded accounts that may expire, oldest first (a Map keeps insertion order). */
+  readonly #expiring = new Map<string, Account>()
   #nextId = 1
 
   add(account: Account): Account {
@@ -24,6 +26,37 @@ export class AccountBook {
     this.#byId.set(account.id, account)
     if (account.walletType && account.walletAddress) this.#byWallet.set(walletKey(account.walletType, account.walletAddress), account)
     return account
+  }
+
+  /** Adds an onboarded account that expires if it is still idle `ttlMs` after its creation. */
+  addExpiring(account: Account): Account {
+    this.add(account)
+    this.#expiring.set(account.id, account)
+    return account
+  }
+
+  /**
+   * Looks at up to `most` of the oldest expiring accounts created `ttlMs` or more before `now`:
+   * those still idle are removed (their ids returned), the others are kept for good.
+   */
+  expire(now: number, ttlMs: number, idle: (accountId: string) => boolean, most: number): string[] {
+    const removed: string[] = []
+    let looked = 0
+    for (const account of this.#expiring.values()) {
+      if (looked++ === most || account.createdAt + ttlMs > now) break
+      this.#expiring.delete(account.id)
+      if (!idle(account.id)) continue
+      this.#byId.delete(account.id)
+      if (account.walletType && account.walletAddress) this.#byWallet.delete(walletKey(account.walletType, account.walletAddress))
+      removed.push(account.id)
+    }
+    return removed
+  }
+
+  /** When the oldest expiring account may expire (undefined: none may). */
+  nextExpiry(ttlMs: number): number | undefined {
+    const oldest = this.#expiring.values().next().value
+    return oldest === undefined ? undefined : oldest.createdAt + ttlMs
   }
 
   /** A fresh account id that no seeded account uses. */

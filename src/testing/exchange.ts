@@ -15,6 +15,8 @@ import type { Platform } from './platform.ts'
 import { NON_NEGATIVE_DECIMAL, parseSeed, type Seed } from './seed.ts'
 import { ReferenceExchangeError } from './setup-error.ts'
 import { systemModule } from './system/module.ts'
+import { WorkMeter } from './work.ts'
+import { allowOriginHeaders, checkCorsOrigins } from './http/cors.ts'
 
 export interface ReferenceExchangeOptions {
   /** The exchange's clock (UTC ms). Default `Date.now`. */
@@ -47,8 +49,16 @@ export interface ReferenceExchangeOptions {
   faultSeed?: number
   /** How long a proposed prediction result can be challenged, in ms. Default 2 hours. */
   challengePeriodMs?: number
-  /** The exchange's own limits: `{ maxBatch, maxPageSize, maxLeverage, maxOutcomes, symbolCase }` (see docs/reference-exchange.md, "Policy"). */
+  /** The exchange's own limits: `{ maxBatch, maxPageSize, maxLeverage, maxOutcomes, symbolCase, … }` (see docs/reference-exchange.md, "Policy"). */
   policy?: Partial<MarketPolicy>
+  /** Most accounts the exchange holds; onboarding a new wallet past it answers 503 with Retry-After. Default 100,000. */
+  maxAccounts?: number
+  /** An onboarded account that has not traded (no order, no balance moved) expires this long after its creation. Default 24 h. */
+  idleAccountTtlMs?: number
+  /** Keys an account keeps at most: onboarding one more forgets its oldest. Default 20. */
+  maxKeysPerAccount?: number
+  /** Origins allowed to call from a browser: a list, or `'*'` for any. Default: localhost origins (any port). */
+  corsOrigins?: readonly string[] | '*'
 }
 
 /** `fetch`'s second argument, plus the caller's address (the socket's, given by a server adapter). */
@@ -67,6 +77,8 @@ export interface ReferenceExchange {
   readonly accounts: AccountBook
   readonly replay: ReplayGuard
   readonly faults: Faults
+  /** Counts what requests visit (keys, markets, orders), for tests that show a request's work is bounded. */
+  readonly work: WorkMeter
   /** The market's state: inspection helpers (`orders(accountId)`, `balances`, `positions`) for tests. */
   readonly market: MarketModule
   readonly serviceName: string
@@ -82,6 +94,16 @@ export interface ReferenceExchange {
 
 const DEFAULT_STARTING_BALANCES: Readonly<Record<string, string>> = { USDC: '10000' }
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+const DEFAULT_MAX_ACCOUNTS = 100_000
+const DEFAULT_IDLE_ACCOUNT_TTL_MS = 24 * 60 * 60 * 1000
+const DEFAULT_MAX_KEYS_PER_ACCOUNT = 20
+/** Expiring accounts looked at per onboarding, so one request's work stays small. */
+const EXPIRY_SWEEP = 64
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+  return response
+}
 
 /** The modules every reference exchange has, in registration order; the market comes last. */
 function builtInModules(platform: Platform, market: MarketModule): ExchangeModule[] {
@@ -90,9 +112,11 @@ function builtInModules(platform: Platform, market: MarketModule): ExchangeModul
 
 function checkOptions(options: ReferenceExchangeOptions): void {
   const { maxBodyBytes, clockOffsetMs, startingBalances } = options
-  if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
-    throw new ReferenceExchangeError('maxBodyBytes', 'range', 'maxBodyBytes must be a positive integer')
+  for (const name of ['maxBodyBytes', 'maxAccounts', 'idleAccountTtlMs', 'maxKeysPerAccount'] as const) {
+    const value = options[name]
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) throw new ReferenceExchangeError(name, 'range', `${name} must be a positive integer`)
   }
+  checkCorsOrigins(options.corsOrigins)
   if (clockOffsetMs !== undefined && !Number.isFinite(clockOffsetMs)) {
     throw new ReferenceExchangeError('clockOffsetMs', 'number', 'clockOffsetMs must be a finite number of ms')
   }
@@ -115,24 +139,41 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
   const trustProxy = trustedProxyCount(options.trustProxy)
   const router = new Router()
   const accounts = new AccountBook()
-  const keys = new KeyStore(now)
+  const work = new WorkMeter()
+  const keys = new KeyStore(now, work)
   const replay = new ReplayGuard({ maxSignatures: options.maxSignatures })
   const log = options.onInternalError ?? logToConsole
 
-  const openAccount = (account: Account, balances: Record<string, string>) => {
-    accounts.add(account)
+  const maxAccounts = options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS
+  const idleTtlMs = options.idleAccountTtlMs ?? DEFAULT_IDLE_ACCOUNT_TTL_MS
+  const openAccount = (account: Account, balances: Record<string, string>, expiring = false) => {
+    if (expiring) accounts.addExpiring(account)
+    else accounts.add(account)
     for (const module of modules) module.openAccount?.(account.id, { ...balances })
     return account
+  }
+  /** Forgets onboarded accounts that stayed idle past their lifetime; past the cap, refuses with the wait. */
+  const makeRoom = () => {
+    const at = now()
+    const idle = (accountId: string) => modules.every((module) => module.isIdle?.(accountId) ?? true)
+    for (const accountId of accounts.expire(at, idleTtlMs, idle, EXPIRY_SWEEP)) {
+      keys.removeAccount(accountId)
+      for (const module of modules) module.closeAccount?.(accountId)
+    }
+    if (accounts.size < maxAccounts) return
+    const retryAfter = Math.min(3600, Math.max(1, Math.ceil(((accounts.nextExpiry(idleTtlMs) ?? at + 3_600_000) - at) / 1000)))
+    throw failures.unavailable(`the exchange holds its maximum of ${maxAccounts} accounts; a new wallet can onboard once idle ones expire`, retryAfter)
   }
   const platform: Platform = {
     serviceName: options.serviceName ?? seed.serviceName ?? DEFAULT_SERVICE_NAME,
     now,
     accounts,
     keys,
-    openWalletAccount: (walletType, walletAddress) =>
-      openAccount({ id: accounts.nextId(), walletType, walletAddress, createdAt: now() }, startingBalances),
+    maxKeysPerAccount: options.maxKeysPerAccount ?? DEFAULT_MAX_KEYS_PER_ACCOUNT,
+    makeRoomForAccount: makeRoom,
+    openWalletAccount: (walletType, walletAddress) => openAccount({ id: accounts.nextId(), walletType, walletAddress, createdAt: now() }, startingBalances, true),
   }
-  const market = createMarketModule({ now, challengePeriodMs: options.challengePeriodMs, policy: options.policy })
+  const market = createMarketModule({ now, challengePeriodMs: options.challengePeriodMs, policy: options.policy, work })
   const modules = [...builtInModules(platform, market), ...(options.modules ?? [])]
   for (const module of modules) module.register(router)
   for (const account of seed.accounts) {
@@ -149,14 +190,15 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
   }
 
   async function serve(request: Request, socketAddress: string | undefined): Promise<Response> {
-    if (request.method === 'OPTIONS') return preflight()
+    const allowOrigin = allowOriginHeaders(options.corsOrigins, request.headers.get('origin'))
+    if (request.method === 'OPTIONS') return withHeaders(preflight(), allowOrigin)
     const meta = nextMeta()
     const { requestId } = meta()
     const plan = faults.plan({ method: request.method, path: new URL(request.url).pathname })
     if (plan.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.latencyMs))
     if (plan.drop === 'before') throw new DroppedConnection('before')
-    if (plan.answer?.kind === 'rate-limit') return fail(failures.rateLimited(plan.answer.retryAfterSeconds ?? 1), meta())
-    if (plan.answer?.kind === 'error') return fail(failures.injected(plan.answer.status ?? 500), meta())
+    if (plan.answer?.kind === 'rate-limit') return withHeaders(fail(failures.rateLimited(plan.answer.retryAfterSeconds ?? 1), meta()), allowOrigin)
+    if (plan.answer?.kind === 'error') return withHeaders(fail(failures.injected(plan.answer.status ?? 500), meta()), allowOrigin)
 
     const arrival = { now: now(), clientAddress: clientAddress(socketAddress, request.headers, trustProxy) }
     let response: Response
@@ -166,7 +208,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
       response = fail(toFailure(error, requestId, log), meta())
     }
     if (plan.drop === 'after') throw new DroppedConnection('after')
-    return response
+    return withHeaders(response, allowOrigin)
   }
 
   return {
@@ -176,6 +218,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     accounts,
     replay,
     faults,
+    work,
     market,
     serviceName: platform.serviceName,
     maxBodyBytes,

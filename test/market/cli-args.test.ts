@@ -19,6 +19,12 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--trust-proxy=3']).trustProxy).toBe(3)
   })
 
+  it('takes --cors-origins as a comma-separated list, or * for any; none leaves the localhost default', () => {
+    expect(parseCliArgs([]).corsOrigins).toBeUndefined()
+    expect(parseCliArgs(['--cors-origins', 'https://a.example,http://10.0.0.5:5173']).corsOrigins).toEqual(['https://a.example', 'http://10.0.0.5:5173'])
+    expect(parseCliArgs(['--cors-origins=*']).corsOrigins).toBe('*')
+  })
+
   it('refuses unknown flags, missing values and malformed numbers, naming the flag', () => {
     expect(() => parseCliArgs(['--port', 'eighty'])).toThrow('--port must be an integer')
     expect(() => parseCliArgs(['--clock-offset-ms', '-5e3'])).toThrow('--clock-offset-ms must be an integer')

@@ -123,10 +123,10 @@ describe('oracle lifecycle and claims (injected clock, 60 s challenge period)', 
   it('closes at the end time, cancels resting orders, and lets the oracle propose', () => {
     const h = ended()
     h.ok('POST', '/api/v1/prediction/multi-outcome/orders', { marketId: h.marketId, side: 0, outcomeIndex: 0, priceE6: 100_000, amount: 50 })
-    expect(h.market.balances('alice').USDC!.locked).toBe('5')
+    expect(h.market.balances('alice').USDC!.locked).toBe('105') // the order's 5 and the creator's bond of 100
     h.clock.now = h.endTime
     expect(h.ok('GET', `/api/v1/prediction/markets/${h.marketId}`).status).toBe('closed')
-    expect(h.market.balances('alice').USDC!.locked).toBe('0')
+    expect(h.market.balances('alice').USDC!.locked).toBe('100') // the bond stays until the market is resolved
     expect(h.ok('GET', '/api/v1/prediction/me/orders').items[0].status).toBe('cancelled')
     expect(h.ok('GET', `/api/v1/prediction/markets/${h.marketId}/proposal`)).toMatchObject({ status: 'proposed', proposedAt: h.endTime, challengeDeadline: h.endTime + MINUTE })
     expect(h.call('POST', '/api/v1/prediction/multi-outcome/orders', { marketId: h.marketId, side: 0, outcomeIndex: 0, priceE6: 100_000, amount: 50 }).error).toMatchObject({ details: { field: 'marketId' } })

@@ -31,7 +31,7 @@ async function expectFailure(answer: Promise<Awaited<ReturnType<typeof call>>>, 
   const { status: got, json, headers } = await answer
   expect({ status: got, code: json.error?.code, codeNum: json.error?.codeNum, success: json.success }).toEqual({ status, code, codeNum, success: false })
   expect(json.meta.requestId).toMatch(/^req_/)
-  expect(headers.get('access-control-allow-origin')).toBe('*')
+  expect(headers.get('access-control-expose-headers')).toContain('retry-after')
   return json.error!
 }
 

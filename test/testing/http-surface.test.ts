@@ -119,7 +119,7 @@ describe('CORS, for pages on another origin', () => {
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,x-timestamp,x-signature,content-type' },
     })
     expect(response.status).toBe(204)
-    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
     const allowed = response.headers.get('access-control-allow-headers')!.split(', ')
     expect(allowed).toEqual(expect.arrayContaining(['content-type', 'x-api-key', 'x-trading-api-key', 'x-timestamp', 'x-signature']))
     expect(response.headers.get('access-control-allow-methods')).toContain('DELETE')
@@ -127,10 +127,27 @@ describe('CORS, for pages on another origin', () => {
 
   it('sends the CORS headers on successes and failures alike, and exposes Retry-After', async () => {
     for (const path of ['/api/v1/system/status', '/api/v1/nowhere', '/api/v1/account/api-keys']) {
-      const { headers } = await rawRequest(baseUrl, { path })
-      expect(headers.get('access-control-allow-origin')).toBe('*')
+      const { headers } = await rawRequest(baseUrl, { path, headers: { origin: 'http://127.0.0.1:5173' } })
+      expect(headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173')
       expect(headers.get('access-control-expose-headers')).toContain('retry-after')
     }
+  })
+
+  it('lets only localhost origins read answers by default; other origins come from the corsOrigins option, "*" only when asked', async () => {
+    const allowOrigin = async (options: Parameters<typeof createReferenceExchange>[0], origin: string) => {
+      const exchange = createReferenceExchange(options)
+      const answer = await exchange.fetch(new Request('http://exchange.local/api/v1/system/time', { headers: { origin } }))
+      const preflight = await exchange.fetch(new Request('http://exchange.local/api/v1/perp/orders', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } }))
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(answer.headers.get('access-control-allow-origin'))
+      if (answer.headers.get('access-control-allow-origin') !== '*') expect(answer.headers.get('vary')).toContain('Origin')
+      return answer.headers.get('access-control-allow-origin')
+    }
+    for (const origin of ['http://localhost:5173', 'https://localhost', 'http://127.0.0.1:8080', 'http://[::1]:3000']) expect(await allowOrigin({}, origin)).toBe(origin)
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null']) expect(await allowOrigin({}, origin)).toBeNull()
+    expect(await allowOrigin({ corsOrigins: ['https://app.example'] }, 'https://app.example')).toBe('https://app.example')
+    expect(await allowOrigin({ corsOrigins: ['https://app.example'] }, 'http://localhost:5173')).toBeNull()
+    expect(await allowOrigin({ corsOrigins: '*' }, 'https://anyone.example')).toBe('*')
+    expect(() => createReferenceExchange({ corsOrigins: ['https://app.example/path'] })).toThrow(expect.objectContaining({ field: 'corsOrigins.0' }))
   })
 })
 

@@ -1,6 +1,7 @@
 import { ReferenceExchangeError } from '../setup-error.ts'
 import { isApiKey, isSecretKey } from './credentials.ts'
 import { importVerifyKey, randomHex } from './signing.ts'
+import { WorkMeter } from '../work.ts'
 
 export type KeyPermission = 'read' | 'trade' | 'withdraw'
 export type KeyStatus = 'active' | 'inactive' | 'revoked'
@@ -40,12 +41,16 @@ export const MINTED_KEY_PREFIX = '1024'
 export class KeyStore {
   readonly #byApiKey = new Map<string, ApiKeyRecord>()
   readonly #byId = new Map<string, ApiKeyRecord>()
+  /** Each account's keys, so listing them never walks the exchange's other keys. */
+  readonly #byAccount = new Map<string, Set<ApiKeyRecord>>()
   readonly #hmacKeys = new Map<string, Promise<CryptoKey>>()
   readonly #now: () => number
+  readonly #work: WorkMeter
   #nextId = 1
 
-  constructor(now: () => number) {
+  constructor(now: () => number, work = new WorkMeter()) {
     this.#now = now
+    this.#work = work
   }
 
   /** Registers a key whose secret is known (a seed); both are checked against the spec's formats. */
@@ -69,6 +74,10 @@ export class KeyStore {
     }
     this.#byApiKey.set(record.apiKey, record)
     this.#byId.set(record.id, record)
+    if (record.accountId !== null) {
+      const own = this.#byAccount.get(record.accountId) ?? new Set()
+      this.#byAccount.set(record.accountId, own.add(record))
+    }
     this.#setSecret(record.apiKey, key.secretKey)
     return record
   }
@@ -99,8 +108,37 @@ export class KeyStore {
     return this.#byId.get(id)
   }
 
+  /** The account's keys, oldest first. */
   list(accountId: string): ApiKeyRecord[] {
-    return [...this.#byId.values()].filter((record) => record.accountId === accountId)
+    const own = [...(this.#byAccount.get(accountId) ?? [])]
+    this.#work.visit(own.length)
+    return own
+  }
+
+  /** How many keys the account has. */
+  countOf(accountId: string): number {
+    return this.#byAccount.get(accountId)?.size ?? 0
+  }
+
+  /** Forgets the account's oldest keys until it has at most `most`. */
+  trim(accountId: string, most: number): void {
+    const own = this.#byAccount.get(accountId)
+    for (const record of [...(own ?? [])].slice(0, Math.max(0, (own?.size ?? 0) - most))) {
+      this.#forget(record)
+      own!.delete(record)
+    }
+  }
+
+  /** Forgets every key of the account (an expired account). */
+  removeAccount(accountId: string): void {
+    for (const record of this.#byAccount.get(accountId) ?? []) this.#forget(record)
+    this.#byAccount.delete(accountId)
+  }
+
+  #forget(record: ApiKeyRecord): void {
+    this.#byApiKey.delete(record.apiKey)
+    this.#byId.delete(record.id)
+    this.#hmacKeys.delete(record.apiKey)
   }
 
   setStatus(apiKey: string, status: KeyStatus): void {

@@ -32,7 +32,7 @@ function keyView(record: ApiKeyRecord) {
 export function keysModule(platform: Platform): ExchangeModule {
   return {
     register(router) {
-      router.add('POST', '/api/v1/accounts/me/api-key/rotate', 'any', ({ caller }) => {
+      router.add('POST', '/api/v1/accounts/me/api-key/rotate', 'read', ({ caller }) => {
         const { record, secretKey } = platform.keys.rotate(caller!.apiKey)
         return { apiKey: record.apiKey, secretKey, apiKeyId: record.id, rotatedAt: record.rotatedAt }
       })

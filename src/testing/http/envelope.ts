@@ -6,9 +6,8 @@ export interface Meta {
   timestamp: number
 }
 
-/** Browser tests and the demo call from another origin; every answer allows it. */
+/** What every answer tells a browser; which origins may read it is added per request (see cors.ts). */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
   'access-control-allow-headers': 'content-type, x-api-key, x-trading-api-key, x-timestamp, x-signature',
   'access-control-expose-headers': 'retry-after, x-request-id, allow',

@@ -144,4 +144,8 @@ export interface ExchangeModule {
   register(router: Router): void
   /** A new account exists (seeded or onboarded): set up its state with these balances. */
   openAccount?(accountId: string, balances: Record<string, string>): void
+  /** Whether the account has done nothing here yet (no order, no balance moved): it may expire. */
+  isIdle?(accountId: string): boolean
+  /** The account expired: forget its state. */
+  closeAccount?(accountId: string): void
 }

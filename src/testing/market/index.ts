@@ -32,6 +32,11 @@ export interface MarketModule extends ExchangeModule {
   positions(accountId: string): Record<string, unknown>[]
   /** Holds a perp or spot market's reference (mark) price at `price`; undefined lets it follow the clock again. */
   setReferencePrice(area: 'perp' | 'spot', market: string, price: string | undefined): void
+  /**
+   * The resolution source's answer for an escalated prediction market (its challenge rounds used
+   * up): finalization takes it instead of the closing-price rule's outcome.
+   */
+  rule(marketId: string, outcomeIndex: number): void
   /** Brings quotes, funding, TP/SL triggers and prediction closes up to `now` (requests do this themselves). */
   sync(now?: number): void
   /** The whole state, for tests that look deeper. */
@@ -54,6 +59,13 @@ export function createMarketModule(options: MarketOptions): MarketModule {
     openAccount(accountId, balances) {
       state.ledger.open(accountId, balances)
     },
+    isIdle(accountId) {
+      const venues = [state.perp.venue, state.spot.venue, state.prediction.venue]
+      return state.ledger.untouched(accountId) && venues.every((venue) => venue.ordersOf(accountId).length === 0)
+    },
+    closeAccount(accountId) {
+      state.ledger.close(accountId)
+    },
     balances(accountId) {
       const result: Record<string, { available: string; locked: string }> = {}
       for (const [token, balance] of state.ledger.tokens(accountId)) result[token] = { available: formatDecimal(balance.available), locked: formatDecimal(balance.locked) }
@@ -74,6 +86,11 @@ export function createMarketModule(options: MarketOptions): MarketModule {
       const value = price === undefined ? undefined : parseDecimal(price)
       if (price !== undefined && (value === undefined || value <= 0n)) throw new Error(`not a positive decimal: ${price}`)
       state[area].board.pin(market, value)
+    },
+    rule(marketId, outcomeIndex) {
+      const market = state.prediction.market(marketId)
+      state.prediction.outcome(market, outcomeIndex)
+      state.prediction.oracle.rule(marketId, outcomeIndex)
     },
     sync(now = options.now()) {
       state.sync(now)

@@ -22,6 +22,8 @@ export interface Reserve {
 
 export class Ledger {
   readonly #byAccount = new Map<string, Map<string, Balance>>()
+  /** Accounts whose balances something has used (a credit, debit or lock, even a refused one). */
+  readonly #touched = new Set<string>()
 
   /** Creates (or resets) an account with these balances, e.g. `{ USDC: "10000" }`. */
   open(accountId: string, balances: Record<string, string>): void {
@@ -45,6 +47,7 @@ export class Ledger {
   }
 
   balance(accountId: string, token: string): Balance {
+    this.#touched.add(accountId)
     const tokens = this.tokens(accountId)
     let balance = tokens.get(token)
     if (!balance) {
@@ -52,6 +55,17 @@ export class Ledger {
       tokens.set(token, balance)
     }
     return balance
+  }
+
+  /** True until something uses the account's balances (they are still as opened). */
+  untouched(accountId: string): boolean {
+    return !this.#touched.has(accountId)
+  }
+
+  /** Forgets the account's balances. */
+  close(accountId: string): void {
+    this.#byAccount.delete(accountId)
+    this.#touched.delete(accountId)
   }
 
   /** A balance to read: zero when the account never held the token (nothing is stored). */

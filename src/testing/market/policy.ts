@@ -1,6 +1,6 @@
 /**
  * The exchange's own limits where the spec says "not shown" (batch size, page size, leverage,
- * outcomes, symbol case). They are policy, not API shape: a client validates the shape and this
+ * outcomes, symbol case, prediction market creation, challenge rounds). They are policy, not API shape: a client validates the shape and this
  * exchange refuses what is over its limits, with REQ_INVALID_PARAMS naming the field and the limit.
  */
 
@@ -18,11 +18,19 @@ export interface MarketPolicy {
    * `upper`: symbols are upper-cased before the lookup.
    */
   symbolCase: 'exact' | 'upper'
+  /** Prediction markets the exchange holds at most, the demo's included. Default 10,000. */
+  maxMarkets: number
+  /** Prediction markets one account may have that are not yet resolved. Default 5. */
+  maxOpenMarketsPerAccount: number
+  /** USDC a market's creator locks until the market is resolved (0: none). Default 100. */
+  marketBond: number
+  /** Challenges a proposed result takes at most; the last one escalates it to the resolution source. Default 3. */
+  maxChallengeRounds: number
 }
 
-export const DEFAULT_POLICY: Readonly<MarketPolicy> = Object.freeze({ maxBatch: 50, maxPageSize: 100, maxLeverage: 125, maxOutcomes: 32, symbolCase: 'exact' })
+export const DEFAULT_POLICY: Readonly<MarketPolicy> = Object.freeze({ maxBatch: 50, maxPageSize: 100, maxLeverage: 125, maxOutcomes: 32, symbolCase: 'exact', maxMarkets: 10_000, maxOpenMarketsPerAccount: 5, marketBond: 100, maxChallengeRounds: 3 })
 
-const COUNTS = ['maxBatch', 'maxPageSize', 'maxLeverage', 'maxOutcomes'] as const
+const COUNTS = ['maxBatch', 'maxPageSize', 'maxLeverage', 'maxOutcomes', 'maxMarkets', 'maxOpenMarketsPerAccount', 'maxChallengeRounds'] as const
 
 /** The defaults with `overrides` applied; a bad override throws a RangeError naming it. */
 export function marketPolicy(overrides: Partial<MarketPolicy> = {}): MarketPolicy {
@@ -30,6 +38,7 @@ export function marketPolicy(overrides: Partial<MarketPolicy> = {}): MarketPolic
   for (const name of COUNTS) {
     if (!Number.isSafeInteger(policy[name]) || policy[name] < 1) throw new RangeError(`policy.${name} must be a positive integer, got ${String(policy[name])}`)
   }
+  if (!Number.isSafeInteger(policy.marketBond) || policy.marketBond < 0) throw new RangeError(`policy.marketBond must be a whole number of USDC, 0 or more, got ${String(policy.marketBond)}`)
   if (policy.maxOutcomes < 2) throw new RangeError('policy.maxOutcomes must be at least 2 (a binary market has two)')
   if (policy.symbolCase !== 'exact' && policy.symbolCase !== 'upper') throw new RangeError(`policy.symbolCase must be "exact" or "upper", got ${String(policy.symbolCase)}`)
   return policy

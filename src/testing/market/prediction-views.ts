@@ -4,6 +4,7 @@
  */
 import { type Decimal, div, mul, ONE, toE6, toNumber } from './decimal.ts'
 import type { Level } from './book.ts'
+import { type Oracle, RESOLUTION_SOURCE } from './oracle.ts'
 import type { PredictionDesk } from './prediction.ts'
 import { bookKey, bookOf, type PredictionMarket } from './prediction-market.ts'
 import { averagePrice, type AccountFill, type Order, type OrderStatus, type Trade } from './venue.ts'
@@ -134,5 +135,27 @@ export function positionRow(desk: PredictionDesk, row: ReturnType<PredictionDesk
     valueE6: toE6(row.value),
     realizedPnlE6: toE6(row.realized),
     unrealizedPnlE6: toE6(row.value - row.cost),
+  }
+}
+
+/**
+ * A market's oracle state, bounded: at most `maxChallengeRounds` challenges are ever taken, each
+ * shown with its account, outcome and time (never the bond's bookkeeping).
+ */
+export function proposalView(oracle: Oracle, market: PredictionMarket): Record<string, unknown> {
+  const proposal = oracle.proposal(market.marketId)
+  const rules = { escalated: proposal?.escalated ?? false, maxChallengeRounds: oracle.maxRounds, bondE6: oracle.bondE6, resolutionSource: RESOLUTION_SOURCE }
+  if (!proposal) return { marketId: market.marketId, status: 'none', proposedOutcomeIndex: null, proposedAt: null, challengeDeadline: null, challengeCount: 0, challenges: [], finalizedAt: null, finalOutcomeIndex: null, ...rules }
+  return {
+    marketId: market.marketId,
+    status: proposal.status,
+    proposedOutcomeIndex: proposal.proposedOutcomeIndex,
+    proposedAt: proposal.proposedAt,
+    challengeDeadline: proposal.challengeDeadline,
+    challengeCount: proposal.challenges.length,
+    challenges: proposal.challenges.map(({ challenger, outcomeIndex, evidenceHash, challengedAt }) => ({ challenger, outcomeIndex, evidenceHash, challengedAt })),
+    finalizedAt: proposal.finalizedAt,
+    finalOutcomeIndex: market.finalOutcomeIndex,
+    ...rules,
   }
 }

@@ -4,11 +4,15 @@
  * redeem: the reverse), and claims of 1 USDC per winning share once the oracle's result is final.
  * Shares are account tokens named `shares:<marketId>:<outcomeIndex>`.
  */
-import type { Ledger } from './ledger.ts'
+import { append } from './collections.ts'
+import type { Ledger, Reserve } from './ledger.ts'
+import { ClosingPrices } from './closing-price.ts'
+import { DueQueue } from './due-queue.ts'
+import type { MarketPolicy } from './policy.ts'
+import type { WorkMeter } from '../work.ts'
 import { type Decimal, dec, div, formatDecimal, fromE6, fromInteger, mul, ONE, toE6 } from './decimal.ts'
 import { PREDICTION_MARKETS, type PredictionSeed, QUOTE } from './demo-data.ts'
-import { notional } from './engine.ts'
-import { insufficientBalance, invalidParams, marketNotResolved, notFound, orderNotFound } from './errors.ts'
+import { insufficientBalance, invalidParams, marketNotResolved, notFound, orderNotFound, overLimit } from './errors.ts'
 import { Holdings, shareToken } from './holdings.ts'
 import { bookKey, bookOf, type MarketStatus, type MarketType, marketStatus, newMarket, type NewMarketInput, type Outcome, type PredictionMarket } from './prediction-market.ts'
 import { MarketMaker } from './market-maker.ts'
@@ -21,6 +25,10 @@ import { type IdSequence, isOpen, type Order, OrderVenue, type Settlement, type 
 const TIME_IN_FORCE: readonly TimeInForce[] = ['GTC', 'GTC', 'IOC', 'FOK']
 const MIN_BUY_NOTIONAL = ONE
 const TICK = dec('0.001')
+/** Ended markets closed per request at most; one a request names is closed when it is asked for. */
+const CLOSES_PER_SYNC = 16
+/** Entries the public activity and match feeds keep (newest). */
+const FEED_LENGTH = 1000
 
 export interface PredictionOrderInput {
   marketId: string
@@ -52,24 +60,48 @@ export class PredictionDesk implements Settlement {
   readonly #orderTypes = new Map<string, number>()
   readonly #signatures = new Map<string, string>()
   readonly #events: ActivityEvent[] = []
+  readonly #recentTrades: Trade[] = []
+  readonly #ordersByMarket = new Map<string, Order[]>()
+  readonly #tradedNotional = new Map<string, Decimal>()
+  readonly #closingPrices: ClosingPrices
+  readonly #due = new DueQueue()
+  /** Per creator, the bonds of its markets not yet resolved. */
+  readonly #creations = new Map<string, Map<string, Reserve>>()
+  readonly #policy: Pick<MarketPolicy, 'maxMarkets' | 'maxOpenMarketsPerAccount' | 'marketBond'>
+  readonly #work: WorkMeter
+  /** The time of the last sync: a market asked for after its end is closed then. */
+  #syncedAt: number
   #nextMarketId = 2001
 
-  constructor(ledger: Ledger, ids: IdSequence, oracle: Oracle, random: () => number, now: number) {
+  constructor(ledger: Ledger, ids: IdSequence, oracle: Oracle, random: () => number, now: number, policy: Pick<MarketPolicy, 'maxMarkets' | 'maxOpenMarketsPerAccount' | 'marketBond'>, work: WorkMeter) {
     this.#ledger = ledger
     this.#random = random
     this.oracle = oracle
+    this.#policy = policy
+    this.#work = work
+    this.#syncedAt = now
+    this.#closingPrices = new ClosingPrices(work)
     this.venue = new OrderVenue(ledger, this, ids)
     this.holdings = new Holdings(ledger)
     for (const seed of PREDICTION_MARKETS) this.#seed(seed, now)
   }
 
+  /** Every market (for the discovery lists; nothing else walks them all). */
   list(): PredictionMarket[] {
+    this.#work.visit(this.#markets.size)
     return [...this.#markets.values()]
   }
 
+  /** The market (closed first if it has ended since); NOT_FOUND for an unknown id. */
   market(marketId: string): PredictionMarket {
-    const market = this.#markets.get(marketId)
+    const market = this.find(marketId)
     if (!market) throw notFound(`unknown prediction market ${marketId}`)
+    return market
+  }
+
+  find(marketId: string): PredictionMarket | undefined {
+    const market = this.#markets.get(marketId)
+    if (market && !market.closed && market.endTime <= this.#syncedAt) this.#end(market)
     return market
   }
 
@@ -89,13 +121,23 @@ export class PredictionDesk implements Settlement {
     return last ? toE6(last.price) : market.outcomes[outcomeIndex]!.referenceE6
   }
 
+  /** The newest matches of every market (at most FEED_LENGTH), oldest first. */
+  recentTrades(): readonly Trade[] {
+    return this.#recentTrades
+  }
+
+  /** Every order placed on a market's books, oldest first. */
+  ordersOn(marketId: string): readonly Order[] {
+    return this.#ordersByMarket.get(marketId) ?? []
+  }
+
   /** Every match of a market across its outcome books, newest first. */
   trades(market: PredictionMarket): Trade[] {
     return market.outcomes.flatMap((_, outcomeIndex) => this.venue.trades(bookKey(market.marketId, outcomeIndex))).sort((a, b) => b.createdAt - a.createdAt)
   }
 
   volumeE6(market: PredictionMarket): number {
-    return market.baseVolumeE6 + toE6(notional(this.trades(market)))
+    return market.baseVolumeE6 + toE6(this.#tradedNotional.get(market.marketId) ?? 0n)
   }
 
   /** A fifth of the demo history's volume stays open, plus the complete sets minted here. */
@@ -126,8 +168,15 @@ export class PredictionDesk implements Settlement {
     const labels = input.outcomes.length > 0 ? input.outcomes : binary ? ['Yes', 'No'] : []
     if (binary && labels.length !== 2) throw invalidParams('outcomes', 'a binary market has exactly two outcomes')
     if (!binary && labels.length < 3) throw invalidParams('outcomes', 'a multi_outcome market needs at least 3 outcomes')
+    const open = this.#creations.get(accountId) ?? new Map<string, Reserve>()
+    const most = this.#policy.maxOpenMarketsPerAccount
+    if (open.size >= most) throw overLimit('markets', most, `this account has ${open.size} markets not yet resolved, the most it may have`)
+    if (this.#markets.size >= this.#policy.maxMarkets) throw overLimit('markets', this.#policy.maxMarkets, 'the exchange holds the most prediction markets it may')
+    const bond = this.#ledger.lock(accountId, QUOTE, fromInteger(this.#policy.marketBond))
     const referenceE6 = Math.floor(1_000_000 / labels.length / 1000) * 1000
     const marketId = String(this.#nextMarketId++)
+    open.set(marketId, bond)
+    this.#creations.set(accountId, open)
     return this.#add({ marketId, ...input, outcomes: labels.map((label) => ({ label, priceE6: referenceE6 })), createdOffset: 0, endOffset: input.endTime - now }, now, accountId)
   }
 
@@ -145,6 +194,8 @@ export class PredictionDesk implements Settlement {
       now,
     )
     this.#orderTypes.set(order.id, input.orderType)
+    append(this.#ordersByMarket, market.marketId, order)
+    this.#quote(market, input.outcomeIndex, now)
     return order
   }
 
@@ -247,6 +298,7 @@ export class PredictionDesk implements Settlement {
     this.#close(market, now)
     market.finalOutcomeIndex = proposal.proposedOutcomeIndex
     market.resolvedAt = now
+    this.#releaseCreationBond(market)
     this.#event('finalized', marketId, proposal.proposedOutcomeIndex, null, now)
     return market
   }
@@ -259,23 +311,42 @@ export class PredictionDesk implements Settlement {
 
   /** Every outcome this account holds shares of or has traded, with its value now. */
   positionsOf(accountId: string): { market: PredictionMarket; outcomeIndex: number; shares: Decimal; locked: Decimal; cost: Decimal; realized: Decimal; value: Decimal }[] {
-    return this.list().flatMap((market) =>
-      market.outcomes
-        .map((_, outcomeIndex) => ({ market, outcomeIndex, ...this.holdings.of(accountId, market.marketId, outcomeIndex) }))
-        .filter((row) => row.shares > 0n || row.realized !== 0n || row.cost !== 0n)
-        .map((row) => ({ ...row, value: mul(row.shares, this.shareValue(market, row.outcomeIndex)) })),
-    )
+    // The account's share tokens (every outcome it ever held is one): its own, not every market's.
+    const held: { market: PredictionMarket; outcomeIndex: number }[] = []
+    for (const token of this.#ledger.tokens(accountId).keys()) {
+      this.#work.visit()
+      const [kind, marketId, outcomeIndex] = token.split(':')
+      if (kind === 'shares') held.push({ market: this.market(marketId!), outcomeIndex: Number(outcomeIndex) })
+    }
+    held.sort((a, b) => Number(a.market.marketId) - Number(b.market.marketId) || a.outcomeIndex - b.outcomeIndex)
+    return held
+      .map(({ market, outcomeIndex }) => ({ market, outcomeIndex, ...this.holdings.of(accountId, market.marketId, outcomeIndex) }))
+      .filter((row) => row.shares > 0n || row.realized !== 0n || row.cost !== 0n)
+      .map((row) => ({ ...row, value: mul(row.shares, this.shareValue(row.market, row.outcomeIndex)) }))
   }
 
-  /** Quotes active markets; closes ended ones and lets the oracle propose the leading outcome. */
+  /**
+   * Closes markets that have ended, found by time (a queue), at most CLOSES_PER_SYNC per request;
+   * the oracle proposes each one's result by the closing-price rule.
+   */
   sync(now: number): void {
-    for (const market of this.#markets.values()) {
-      if (this.status(market, now) === 'active') this.#quote(market, now)
-      else if (!market.closed) {
-        this.#close(market, now)
-        if (!this.oracle.proposal(market.marketId)) this.#propose(market, this.#leader(market), market.endTime)
-      }
+    this.#syncedAt = now
+    for (let closed = 0; closed < CLOSES_PER_SYNC; closed++) {
+      const marketId = this.#due.popDue(now)
+      if (marketId === undefined) return
+      this.#work.visit()
+      const market = this.#markets.get(marketId)!
+      if (!market.closed) this.#end(market)
     }
+  }
+
+  /** Settlement hook: feeds, volume and the closing-price rule hear of each match. */
+  traded(trade: Trade, taker: Order, maker: Order): void {
+    const { marketId } = bookOf(trade)
+    this.#recentTrades.push(trade)
+    if (this.#recentTrades.length > FEED_LENGTH) this.#recentTrades.shift()
+    this.#tradedNotional.set(marketId, (this.#tradedNotional.get(marketId) ?? 0n) + mul(trade.price, trade.size))
+    this.#closingPrices.record(trade.market, trade.createdAt, toE6(trade.price), taker.accountId === maker.accountId)
   }
 
   /** Settlement: a buy locks price × amount USDC, a sell locks the shares. */
@@ -315,28 +386,47 @@ export class PredictionDesk implements Settlement {
     if (status !== 'active') throw invalidParams('marketId', `market ${market.marketId} is ${status}; it no longer trades`)
   }
 
-  #quote(market: PredictionMarket, now: number): void {
-    market.outcomes.forEach((outcome, index) => {
-      this.#maker.refresh(this.venue, bookKey(market.marketId, index), { reference: fromE6(outcome.referenceE6), step: dec('0.01'), levels: 5, size: fromInteger(500), tick: TICK, lowest: TICK, highest: ONE - TICK }, now)
-    })
+  /** Re-quotes one outcome's book (after an order there: a quote may have been hit). */
+  #quote(market: PredictionMarket, outcomeIndex: number, now: number): void {
+    const reference = fromE6(market.outcomes[outcomeIndex]!.referenceE6)
+    this.#maker.refresh(this.venue, bookKey(market.marketId, outcomeIndex), { reference, step: dec('0.01'), levels: 5, size: fromInteger(500), tick: TICK, lowest: TICK, highest: ONE - TICK }, now)
   }
 
+  /** An ended market: closed at its end time, and its result proposed by the closing-price rule. */
+  #end(market: PredictionMarket): void {
+    this.#close(market, market.endTime)
+    if (!this.oracle.proposal(market.marketId)) this.#propose(market, this.#leader(market), market.endTime)
+  }
+
+  /** Stops trading: withdraws the quotes and cancels the open orders of the market's own books. */
   #close(market: PredictionMarket, now: number): void {
     if (market.closed) return
     market.closed = true
     market.outcomes.forEach((_, index) => {
       const book = bookKey(market.marketId, index)
       this.#maker.stop(this.venue, book)
-      for (const order of this.venue.allOrders()) if (order.market === book && isOpen(order)) this.venue.close(order, 'cancelled', now)
+      const resting = this.venue.book(book)
+      for (const order of [...resting.bids, ...resting.asks]) {
+        this.#work.visit()
+        this.venue.close(order, 'cancelled', now)
+      }
     })
   }
 
+  /** The closing-price rule's outcome (ties to the lowest index). */
   #leader(market: PredictionMarket): number {
-    let best = 0
-    market.outcomes.forEach((_, index) => {
-      if (this.priceE6(market, index) > this.priceE6(market, best)) best = index
-    })
-    return best
+    const averages = market.outcomes.map((outcome, index) => this.#closingPrices.averageE6(bookKey(market.marketId, index), outcome.referenceE6, market.endTime))
+    return averages.reduce((best, average, index) => (average > averages[best]! ? index : best), 0)
+  }
+
+  #releaseCreationBond(market: PredictionMarket): void {
+    if (market.creator === null) return
+    const open = this.#creations.get(market.creator)
+    const bond = open?.get(market.marketId)
+    if (!open || !bond) return
+    this.#ledger.release(bond)
+    open.delete(market.marketId)
+    if (open.size === 0) this.#creations.delete(market.creator)
   }
 
   #propose(market: PredictionMarket, outcomeIndex: number, at: number): void {
@@ -356,12 +446,15 @@ export class PredictionDesk implements Settlement {
   #add(seed: PredictionSeed, now: number, creator: string | null): PredictionMarket {
     const market = newMarket(seed, now, creator)
     this.#markets.set(market.marketId, market)
+    this.#due.push(market.endTime, market.marketId)
+    if (this.status(market, now) === 'active') market.outcomes.forEach((_, index) => this.#quote(market, index, now))
     this.#event('market_created', market.marketId, null, null, market.createdAt)
     return market
   }
 
   #event(type: ActivityEvent['type'], marketId: string, outcomeIndex: number | null, amount: number | null, timestamp: number): void {
     this.#events.push({ type, marketId, outcomeIndex, amount, timestamp })
+    if (this.#events.length > FEED_LENGTH) this.#events.shift()
   }
 }
 

@@ -10,6 +10,7 @@ import { seededRandom } from '../prng.ts'
 import { SpotDesk } from './spot.ts'
 import { Treasury } from './treasury.ts'
 import { IdSequence } from './venue.ts'
+import { WorkMeter } from '../work.ts'
 
 export interface MarketOptions {
   /** Server time in ms; the demo data is laid out around its value at creation. */
@@ -20,6 +21,8 @@ export interface MarketOptions {
   random?: () => number
   /** The exchange's limits (batch, page size, leverage, outcomes, symbol case); see policy.ts. */
   policy?: Partial<MarketPolicy>
+  /** Counts what requests visit (tests read it); default: a meter of its own. */
+  work?: WorkMeter
 }
 
 /** Order, trade and record ids start above 2^53, as the real service's do. */
@@ -34,6 +37,7 @@ export class MarketState {
   readonly treasury: Treasury
   readonly policy: MarketPolicy
   readonly lists: Lists
+  readonly work: WorkMeter
 
   constructor(options: MarketOptions) {
     const now = options.now()
@@ -42,8 +46,9 @@ export class MarketState {
     const ids = new IdSequence(FIRST_ID)
     this.perp = new PerpDesk(this.ledger, ids, this.policy)
     this.spot = new SpotDesk(this.ledger, ids, this.policy)
-    const oracle = new Oracle(options.challengePeriodMs ?? DEFAULT_CHALLENGE_PERIOD_MS)
-    this.prediction = new PredictionDesk(this.ledger, ids, oracle, options.random ?? seededRandom(1024), now)
+    this.work = options.work ?? new WorkMeter()
+    const oracle = new Oracle(this.ledger, { challengePeriodMs: options.challengePeriodMs ?? DEFAULT_CHALLENGE_PERIOD_MS, maxRounds: this.policy.maxChallengeRounds })
+    this.prediction = new PredictionDesk(this.ledger, ids, oracle, options.random ?? seededRandom(1024), now, this.policy, this.work)
     this.championships = new Championships(now)
     this.treasury = new Treasury(this.ledger, ids)
   }

@@ -109,6 +109,8 @@ export interface Settlement {
    * orders lock all they need at placement have none.
    */
   vet?(fills: readonly Fill<Order>[], cancelled: readonly Order[]): FillRefusal | undefined
+  /** Hears of each match with both orders (the accounts on each side), after it settled. */
+  traded?(trade: Trade, taker: Order, maker: Order): void
 }
 
 /** Ids like the real service's: decimal strings beyond 2^53, so clients must keep them as text. */
@@ -275,11 +277,6 @@ export class OrderVenue {
     return newestFirst(this.#byAccount, accountId)
   }
 
-  /** Every user order, oldest first. */
-  allOrders(): IterableIterator<Order> {
-    return this.#orders.values()
-  }
-
   /** Public trades of a book, newest first. */
   trades(market: string): Trade[] {
     return newestFirst(this.#trades, market)
@@ -369,6 +366,7 @@ export class OrderVenue {
       append(this.#trades, taker.market, trade)
       this.#settle(fill.maker, trade, 'maker')
       this.#settle(taker, trade, 'taker')
+      this.#settlement.traded?.(trade, taker, fill.maker)
     }
     if (taker.remaining === 0n) this.close(taker, 'filled', now)
     else if (taker.type === 'limit' && taker.timeInForce === 'GTC') {

@@ -2,7 +2,7 @@
 // `--clock-offset-ms -5000` works as well as `--clock-offset-ms=-5000`; `--trust-proxy` takes an
 // optional count of proxies (`--trust-proxy`, `--trust-proxy 2`, `--trust-proxy=2`).
 
-export const USAGE = `usage: exchange-client-exchange --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]]
+export const USAGE = `usage: exchange-client-exchange --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]] [--cors-origins <origin,…|*>]
   (the package's bin: npx exchange-client-exchange …; in this repository: npm run exchange -- …)`
 
 export interface CliOptions {
@@ -12,10 +12,12 @@ export interface CliOptions {
   clockOffsetMs: number
   /** How many proxies in front add to X-Forwarded-For; 0: none, the socket's address is the caller's. */
   trustProxy: number
+  /** Browser origins allowed (comma-separated, or `*`); undefined: localhost origins. */
+  corsOrigins: string[] | '*' | undefined
   help: boolean
 }
 
-const VALUED = ['port', 'host', 'seed', 'clock-offset-ms'] as const
+const VALUED = ['port', 'host', 'seed', 'clock-offset-ms', 'cors-origins'] as const
 type Valued = (typeof VALUED)[number]
 
 function integer(value: string, name: string): number {
@@ -50,6 +52,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     seed: values.seed,
     clockOffsetMs: values['clock-offset-ms'] === undefined ? 0 : integer(values['clock-offset-ms'], 'clock-offset-ms'),
     trustProxy,
+    corsOrigins: values['cors-origins'] === undefined ? undefined : values['cors-origins'] === '*' ? '*' : values['cors-origins'].split(','),
     help,
   }
 }

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const seed = options.seed === undefined ? undefined : await readSeed(options.seed)
   let exchange
   try {
-    exchange = createReferenceExchange({ seed, clockOffsetMs: options.clockOffsetMs, trustProxy: options.trustProxy })
+    exchange = createReferenceExchange({ seed, clockOffsetMs: options.clockOffsetMs, trustProxy: options.trustProxy, corsOrigins: options.corsOrigins })
   } catch (error) {
     // A seed the exchange refuses: its message names the field (keys.0.apiKey …).
     throw options.seed === undefined ? error : flagError('--seed', options.seed, new Error(reason(error)))

@@ -71,6 +71,9 @@ export function onboardingModule(platform: Platform): ExchangeModule {
           const how = walletType === 'evm' ? 'EIP-191 personal_sign, 0x + 130 hex' : 'ed25519, base58'
           throw onboardingFailure('ONBOARD_BAD_SIGNATURE', 12001, `the signature is not the wallet's signature of the message (${how})`)
         }
+        const existing = platform.accounts.byWallet(walletType, input.walletAddress)
+        // Before the message is used up: a wallet refused for lack of room may send it again.
+        if (!existing) platform.makeRoomForAccount()
         switch (used.admit(`${walletKey(walletType, input.walletAddress)}:${timestamp}`, Number(timestamp), now)) {
           case 'replayed':
             throw onboardingFailure('ONBOARD_REPLAYED', 12006, 'this login message has minted a key already; sign a new one (a fresh timestamp)', {
@@ -80,8 +83,8 @@ export function onboardingModule(platform: Platform): ExchangeModule {
             throw failures.unavailable('too many onboardings in flight; retry shortly', 1)
         }
 
-        const existing = platform.accounts.byWallet(walletType, input.walletAddress)
         const account = existing ?? platform.openWalletAccount(walletType, input.walletAddress)
+        platform.keys.trim(account.id, platform.maxKeysPerAccount - 1)
         const { record, secretKey } = platform.keys.mint({ accountId: account.id, permissions: ['read', 'trade'], label: 'onboarding' })
         return { apiKey: record.apiKey, secretKey, accountId: account.id, apiKeyId: record.id, isNewUser: !existing }
       })

@@ -7,7 +7,7 @@ import { Fields } from '../input.ts'
 import type { Lists } from '../pages.ts'
 import type { PredictionDesk, PredictionOrderInput } from '../prediction.ts'
 import { bookOf, type MarketType } from '../prediction-market.ts'
-import { fillView, matchView, orderView, placementView, positionRow, shares } from '../prediction-views.ts'
+import { fillView, matchView, orderView, placementView, positionRow, proposalView, shares } from '../prediction-views.ts'
 import type { MarketState } from '../state.ts'
 import { isOpen } from '../venue.ts'
 import { type AddRoute, accountOf } from './route.ts'
@@ -52,7 +52,7 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk, li
     const fields = Fields.body(context.body, ['marketId', 'outcomeIndex', 'evidenceHash'])
     const marketId = fields.id('marketId')
     desk.challenge(accountOf(context), marketId, fields.integer('outcomeIndex', 0, lastOutcome), fields.optionalString('evidenceHash'), context.now)
-    return { txSignature: desk.newTxSignature(), ...desk.oracle.proposal(marketId)! }
+    return { txSignature: desk.newTxSignature(), ...proposalView(desk.oracle, desk.market(marketId)) }
   })
 
   add('POST', '/prediction/oracle/finalizations', 'trade', (context) => {
@@ -92,7 +92,8 @@ function addSets(add: AddRoute, desk: PredictionDesk, prefix: string, route: Mar
 
 /** Public feeds: the activity of all markets and the global match history. */
 function addFeeds(add: AddRoute, desk: PredictionDesk, lists: Lists): void {
-  const allTrades = () => desk.list().flatMap((market) => desk.trades(market))
+  // The newest matches of every market, kept bounded as they happen (no walk over every market).
+  const allTrades = () => [...desk.recentTrades()].reverse()
 
   add('GET', '/prediction/activity', 'none', (context) => {
     const trades = allTrades().map((trade) => ({ type: 'trade', ...matchView(trade), timestamp: trade.createdAt }))

@@ -4,8 +4,9 @@ import { fromInteger, toE6 } from '../decimal.ts'
 import { notional } from '../engine.ts'
 import { Fields } from '../input.ts'
 import { bookKey, type MarketStatus, type PredictionMarket } from '../prediction-market.ts'
-import { depthLevels, marketView, matchView, orderbookLevels, orderView, outcomesView, shares } from '../prediction-views.ts'
-import { ORACLE_BOND_E6 } from '../oracle.ts'
+import { depthLevels, marketView, matchView, orderbookLevels, orderView, outcomesView, proposalView, shares } from '../prediction-views.ts'
+import { CLOSING_WINDOW_MS } from '../closing-price.ts'
+import { RESOLUTION_SOURCE } from '../oracle.ts'
 import { candles, HOUR, pastTrades } from '../prices.ts'
 import type { MarketState } from '../state.ts'
 import { candleView } from './market-data.ts'
@@ -48,10 +49,8 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
     const markets = desk
       .list()
       .filter((market) => (status === undefined || desk.status(market, context.now) === status) && (category === undefined || market.category === category) && (marketType === undefined || market.marketType === marketType) && (tag === undefined || market.tags.includes(tag)))
-    return lists.page(
-      markets.map((market) => view(market, context.now)),
-      context.query,
-    )
+    const page = lists.page(markets, context.query)
+    return { ...page, items: page.items.map((market) => view(market, context.now)) }
   })
 
   add('GET', '/prediction/markets/active', 'none', selection((now) => active(now)))
@@ -85,7 +84,7 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
 
   add('POST', '/prediction/markets/batch-prices', 'none', (context) => {
     const ids = Fields.body(context.body, ['marketIds']).ids('marketIds', policy.maxBatch)
-    const markets = ids.flatMap((id) => desk.list().filter((market) => market.marketId === id))
+    const markets = ids.flatMap((id) => desk.find(id) ?? [])
     return {
       prices: markets.map((market) => {
         const outcomes = outcomesView(desk, market)
@@ -134,9 +133,9 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
 
   add('GET', '/prediction/markets/:marketId/orders', 'none', (context) => {
     const market = marketOf(context)
-    const orders = [...desk.venue.allOrders()].filter((order) => order.market.startsWith(`${market.marketId}:`)).reverse()
+    const orders = desk.ordersOn(market.marketId)
     return {
-      items: orders.slice(0, lists.limit(context.query, 50)).map((order) => {
+      items: orders.slice(-lists.limit(context.query, 50)).reverse().map((order) => {
         const { clientOrderId: _client, ...publicView } = orderView(desk, order)
         return publicView
       }),
@@ -202,17 +201,15 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
   add('GET', '/prediction/markets/:marketId/oracle-config', 'none', (context) => ({
     marketId: marketOf(context).marketId,
     challengePeriodMs: desk.oracle.challengePeriodMs,
-    bondE6: ORACLE_BOND_E6,
+    bondE6: desk.oracle.bondE6,
+    maxChallengeRounds: desk.oracle.maxRounds,
+    proposalRule: { kind: 'time-weighted-price', windowMs: CLOSING_WINDOW_MS, excludesSelfTrades: true },
+    resolutionSource: RESOLUTION_SOURCE,
     sources: ['llm-research', 'community-challenge'],
     resolver: 'optimistic-oracle',
   }))
 
-  add('GET', '/prediction/markets/:marketId/proposal', 'none', (context) => {
-    const market = marketOf(context)
-    const proposal = desk.oracle.proposal(market.marketId)
-    if (!proposal) return { marketId: market.marketId, status: 'none', proposedOutcomeIndex: null, proposedAt: null, challengeDeadline: null, challengeCount: 0, challenges: [], finalizedAt: null, finalOutcomeIndex: null }
-    return { ...proposal, challengeCount: proposal.challenges.length, finalOutcomeIndex: market.finalOutcomeIndex }
-  })
+  add('GET', '/prediction/markets/:marketId/proposal', 'none', (context) => proposalView(desk.oracle, marketOf(context)))
 
   add('GET', '/prediction/markets/:marketId/research', 'none', (context) => {
     const market = marketOf(context)
