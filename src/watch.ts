@@ -1,12 +1,18 @@
 // Live data without a socket: a read operation polled into an async iterator of fresh answers.
 // A standalone function (not a client method) so programs that never watch do not carry it.
 import type { CallOptions } from './api/operation.ts'
+import { ExchangeResponseError, ExchangeValidationError } from './transport/errors.ts'
 
-export interface WatchOptions {
+export interface WatchOptions<Output = unknown> {
   /** Pause between the end of one poll and the start of the next, in ms. Default 1000. */
   intervalMs?: number
-  /** Longest pause after failures in a row, in ms. Default 30000. */
+  /** Longest pause after failures in a row, in ms; no server hint waits longer. Default 30000. */
   maxBackoffMs?: number
+  /**
+   * Whether the next answer is the same as the one before (then it is not yielded). Default: equal
+   * JSON once the answer's own `timestamp` (the moment the service made it) is left out.
+   */
+  equals?(previous: Output, next: Output): boolean
   /** Aborting ends the loop (quietly) and cancels the poll in flight. */
   signal?: AbortSignal
   /**
@@ -32,11 +38,25 @@ function isPassing(error: unknown): boolean {
   return typeof status === 'number' && status >= 500 && (kind === 'api' || kind === 'response')
 }
 
-/** The server's wait, when it named one; otherwise doubling from the interval, capped. */
+/** The server's wait, when it named one; otherwise doubling from the interval. Always within [intervalMs, maxMs]. */
 function backoffMs(error: unknown, failures: number, intervalMs: number, maxMs: number): number {
   const hinted = (error as FailureLike).retryAfterMs
-  if (typeof hinted === 'number' && Number.isFinite(hinted) && hinted >= 0) return hinted
-  return Math.min(maxMs, Math.max(intervalMs, 1) * 2 ** failures)
+  const wait = typeof hinted === 'number' && hinted === hinted ? hinted : intervalMs * 2 ** failures
+  return Math.min(maxMs, Math.max(intervalMs, wait))
+}
+
+/** A pause setTimeout keeps: 1 ms to 2^31 - 1 ms (beyond, it fires at once). */
+const isPause = (ms: unknown): ms is number => typeof ms === 'number' && ms >= 1 && ms < 2 ** 31
+
+/** The answer as compared by default: its JSON without its own `timestamp`. */
+function fingerprint(answer: unknown): string {
+  const plain = typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+  try {
+    return JSON.stringify(plain ? { ...answer, timestamp: undefined } : answer) ?? ''
+  } catch (cause) {
+    // Nested too deep to walk (or holding a cycle): no answer of the service is.
+    throw new ExchangeResponseError(200, 'the answer is nested too deep to compare with the one before', { cause })
+  }
 }
 
 /** The page's visibility, where there is a page (browsers); elsewhere always visible. */
@@ -78,10 +98,11 @@ function pause(ms: number, stop: AbortSignal): Promise<boolean> {
 }
 
 /**
- * Polls `read(input)` and yields each answer that differs from the one before (compared as JSON), the
- * first at once. One poll at a time; the next starts `intervalMs` after the last ended, and not while
- * a browser tab is hidden. A 429 or 5xx waits as the server says (Retry-After) or doubles the pause,
- * up to `maxBackoffMs`; any other failure ends the loop by throwing. Stops, with no timer left behind,
+ * Polls `read(input)` and yields each answer that differs from the one before (`equals`; by default
+ * as JSON, its own `timestamp` aside), the first at once. One poll at a time; the next starts
+ * `intervalMs` after the last ended, and not while a browser tab is hidden. A 429 or 5xx waits as
+ * the server says (Retry-After) or doubles the pause, never less than `intervalMs` nor more than
+ * `maxBackoffMs`; any other failure ends the loop by throwing. Stops, with no timer left behind,
  * on `signal` or when the loop is left (`break`, `return`).
  *
  * ```ts
@@ -91,16 +112,19 @@ function pause(ms: number, stop: AbortSignal): Promise<boolean> {
 export async function* watch<Input, Output>(
   read: WatchedRead<Input, Output>,
   input: Input,
-  options: WatchOptions = {},
+  options: WatchOptions<Output> = {},
 ): AsyncGenerator<Output, void, undefined> {
-  const intervalMs = options.intervalMs ?? 1000
-  const maxBackoffMs = options.maxBackoffMs ?? 30_000
+  const { intervalMs = 1000, maxBackoffMs = 30_000, equals } = options
+  if (!isPause(intervalMs)) throw new ExchangeValidationError('intervalMs', 'range', 'intervalMs: must be a number of ms from 1 to 2^31 - 1')
+  if (!isPause(maxBackoffMs) || maxBackoffMs < intervalMs) {
+    throw new ExchangeValidationError('maxBackoffMs', 'range', 'maxBackoffMs: must be a number of ms from intervalMs to 2^31 - 1')
+  }
   const outer = options.signal
   const stop = new AbortController()
   const abort = () => stop.abort()
   if (outer?.aborted) abort()
   else outer?.addEventListener('abort', abort)
-  let last: string | undefined
+  let last: { answer: Output; seen: string } | undefined
   let failures = 0
   let wait = 0
   try {
@@ -117,9 +141,9 @@ export async function* watch<Input, Output>(
       }
       failures = 0
       wait = intervalMs
-      const seen = JSON.stringify(answer)
-      if (seen === last) continue
-      last = seen
+      const seen = equals ? '' : fingerprint(answer)
+      if (last && (equals ? equals(last.answer, answer) : seen === last.seen)) continue
+      last = { answer, seen }
       yield answer
     }
   } finally {
