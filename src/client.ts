@@ -71,13 +71,16 @@ function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
   const secretKey = unwrapSecret(options.secretKey)
   if (apiKey === undefined && secretKey === undefined && sign === undefined) return undefined
   assertApiKey(apiKey)
+  // A text secret is checked and guarded even beside a sign function: the caller's page still holds it.
+  if (typeof secretKey === 'string') {
+    assertSecretKey(secretKey)
+    if (guarded) refuseSecretTextInBrowser(options.dangerouslyAllowBrowser, 'hold a secret given as text')
+  }
   if (sign) return { apiKey, sign }
   if (secretKey === undefined) {
     throw new ExchangeValidationError('secretKey', 'required', 'secretKey is required with apiKey (or pass a sign function)')
   }
   if (typeof secretKey === 'string') {
-    assertSecretKey(secretKey)
-    if (guarded) refuseSecretTextInBrowser(options.dangerouslyAllowBrowser, 'hold a secret given as text')
     requireSubtle()
     const key = importSecretKey(secretKey)
     key.catch(() => undefined) // surfaced on first use, not as an unhandled rejection
@@ -85,6 +88,9 @@ function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
   }
   if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC') {
     throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret (text, or as onboard() and rotate() return it; a structuredClone of that has none) or an HMAC CryptoKey')
+  }
+  if (secretKey.extractable) {
+    throw new ExchangeValidationError('secretKey', 'extractable', 'secretKey: an extractable CryptoKey lets any script holding it read the secret; import it with extractable false')
   }
   return { apiKey, sign: keySigner(secretKey) }
 }
@@ -106,9 +112,10 @@ export class ExchangeCore {
 
   constructor(options: ExchangeClientOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
-    // Copies: the caller's options object, changed later, does not change this client.
-    const { retry } = options
-    const transportOptions = { ...options, retry: typeof retry === 'object' && retry !== null ? { ...retry } : retry }
+    // Copies: the caller's options object, changed later, does not change this client. The copy
+    // leaves the credentials out: the client keeps only the signer made of them.
+    const { retry, apiKey, secretKey, sign, ...rest } = options
+    const transportOptions = { ...rest, retry: typeof retry === 'object' && retry !== null ? { ...retry } : retry }
     this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow), credentialsFrom(options))
     this.#clock = clockReading(this.#transport.clock)
     this.#validateResponses = responseChecking(options.validateResponses)
@@ -118,9 +125,11 @@ export class ExchangeCore {
       transport: this.#transport,
       serviceName: this.#serviceName,
       dangerouslyAllowBrowser: options.dangerouslyAllowBrowser === true,
-      // After onboarding or rotation, which checked the browser guard before sending.
+      // After onboarding or rotation, which checked the browser guard before sending. A pair that is
+      // not whole throws before the old one is dropped.
       useCredentials: (apiKey, secretKey) => {
-        this.#transport.credentials = apiKey === undefined ? undefined : credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
+        assertSecretKey(unwrapSecret(secretKey))
+        this.#transport.credentials = credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
       },
     })
   }

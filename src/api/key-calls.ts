@@ -1,25 +1,49 @@
 // The calls on the key a core signs with: what it is, its rotation and onboarding (with the browser
 // guard). The methods of ExchangeClient and the functions of exchange-client/keys are these.
-import { hideSecret } from '../auth/hidden-secret.ts'
+import { IssuedSecret } from '../auth/hidden-secret.ts'
 import { accessOf } from '../core-access.ts'
 import { refuseSecretTextInBrowser } from '../onboarding/browser-guard.ts'
 import { onboardVia, type OnboardParams } from '../onboarding/onboard.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './keys.ts'
-import { operationFunction, type CallOptions, type OperationBinder } from './operation.ts'
+import { ExchangeKeyRotationError } from './key-rotation-error.ts'
+import { operationFunction, refusedAnswers, type CallOptions, type OperationBinder } from './operation.ts'
+import type { ExchangeResponseError } from '../transport/errors.ts'
 
 const rotateOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'rotate')
 const keyInfoOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'getKeyInfo')
 
 /**
  * Issues a new secret for the core's key, and the core signs with it from now on. Keep the returned
- * secret (`secretKey.reveal()`): it is shown once. In a page, needs `dangerouslyAllowBrowser`.
+ * secret (`secretKey.reveal()`): it is shown once. In a page, needs `dangerouslyAllowBrowser`. Once
+ * the service has answered, its secret is never lost: an answer the client cannot use as it is (a
+ * masked or missing key, a malformed secret, a schema that fails under `validateResponses`) throws
+ * an `ExchangeKeyRotationError` holding it, and the client switches only to a whole pair.
  */
 export async function rotate(core: OperationBinder, options?: CallOptions): Promise<RotatedKey> {
   const { dangerouslyAllowBrowser, useCredentials } = accessOf(core)
   refuseSecretTextInBrowser(dangerouslyAllowBrowser, 'rotate the key (the new secret arrives as text)')
-  const rotated = await rotateOperation(core, options)
-  useCredentials(rotated.apiKey, rotated.secretKey)
-  return hideSecret(rotated)
+  let answer: unknown
+  let refused: ExchangeResponseError | undefined
+  try {
+    answer = await rotateOperation(core, options)
+  } catch (error) {
+    if (!refusedAnswers.has(error as object)) throw error
+    answer = refusedAnswers.get(error as object)
+    refused = error as ExchangeResponseError
+  }
+  const { apiKey, secretKey } = (answer ?? {}) as Record<string, unknown>
+  // Hidden at once, whatever it is: text as it came, anything else as its JSON.
+  const secret = secretKey === undefined ? undefined : new IssuedSecret(typeof secretKey === 'string' ? secretKey : JSON.stringify(secretKey))
+  const reasons = refused ? [refused.message] : []
+  let inUse = true
+  try {
+    useCredentials(apiKey as string, secret!)
+  } catch (why) {
+    reasons.push((why as Error).message)
+    inUse = false
+  }
+  if (reasons.length > 0) throw new ExchangeKeyRotationError(secret, inUse, reasons.join('; '))
+  return { ...(answer as RotatedKey), secretKey: secret! }
 }
 
 /** What the core's key is and may do: permissions, expiry, the bound account. */

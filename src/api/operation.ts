@@ -229,16 +229,24 @@ export interface ResponseCheck {
   readonly operation: string
 }
 
+/**
+ * The answer each schema-check error refused, beside the error rather than on it (no log shows it):
+ * a secret it carries must not be lost (rotation's).
+ */
+export const refusedAnswers = /* @__PURE__ */ new WeakMap<object, unknown>()
+
 /** The data must pass the operation's response schema, or the call fails naming the operation and the field. */
 function checkResponse(op: Operation<any, unknown>, check: ResponseCheck, data: unknown): void {
   const result = v.safeParse(check.schema, data)
   if (result.success) return
   const issue = result.issues[0]
   const field = v.getDotPath(issue) ?? ''
-  throw new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
+  const error = new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
     operation: check.operation,
     field,
   })
+  refusedAnswers.set(error, data)
+  throw error
 }
 
 /** Validates, then sends one operation. Nothing goes on the wire when the input is bad. */
