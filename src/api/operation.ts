@@ -37,6 +37,8 @@ export interface Operation<Input = undefined, Output = unknown> {
   readonly wire?: Readonly<Record<string, string>>
   /** A placement: give it a clientOrderId (each order of a batch, under this field) and retry safely. */
   readonly placement?: 'order' | 'orders'
+  /** Throws when the answer is not what the input asked for (an order placed earlier under its clientOrderId). */
+  verify?(input: Record<string, unknown>, data: Output): void
   /** Type only: what `data` holds. */
   readonly output?: Output
 }
@@ -282,6 +284,7 @@ export async function callOperation<Output>(
     throw error
   }
   if (response) checkResponse(op, response, data)
+  op.verify?.(input!, data)
   return data
 }
 

@@ -9,8 +9,12 @@ export type Routes = Readonly<Record<string, Route>>
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'] satisfies HttpMethod[]
 const NAME = /^[a-z]+\.[A-Za-z]+$/
-/** Under /api/v1/, segments of unreserved characters or `:name` parameters: signed and sent as written. */
-const PATH = /^\/api\/v1(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+))+$/
+/**
+ * Under /api/v1/, segments of unreserved characters or `:name` parameters: signed and sent as
+ * written. No `.` or `..` segment (a URL parser resolves it away, so the path sent is not the one
+ * signed), no empty one, no percent-encoding.
+ */
+const PATH = /^\/api\/v1(?:\/(?!\.\.?(?:\/|$))(?:[A-Za-z0-9._~-]+|:[A-Za-z]+))+$/
 
 const refuse = (field: string, message: string): never => {
   throw new ExchangeValidationError(field, 'route', `${field}: ${message}`)
@@ -29,7 +33,7 @@ export function checkRoutes(routes: unknown): Routes {
     if (!NAME.test(name)) refuse(field, 'must be named group.method')
     const { method, path } = (route ?? {}) as Partial<Route>
     if (!METHODS.includes(method!)) refuse(`${field}.method`, 'must be GET, POST, PUT or DELETE')
-    if (typeof path !== 'string' || !PATH.test(path)) refuse(`${field}.path`, 'must be /api/v1/… of [A-Za-z0-9._~-] and :params')
+    if (typeof path !== 'string' || !PATH.test(path)) refuse(`${field}.path`, 'must be /api/v1/… of [A-Za-z0-9._~-] and :params, with no empty, "." or ".." segment')
     checked[name] = { method: method!, path: path! }
   }
   return checked

@@ -1,9 +1,10 @@
 // Perp and spot trade orders the same way under their own prefix; their order tables come from here.
 import * as v from 'valibot'
-import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import { ExchangeResponseError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import { operation, parseInput, type CallOptions } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
-import { reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
+import { paginate } from '../paginate.ts'
+import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
 import {
   batchOf,
   clientOrderId,
@@ -46,6 +47,27 @@ export const orderEntries = {
   clientOrderId: v.optional(clientOrderId),
   timeInForce: v.optional(v.picklist(['GTC', 'IOC', 'FOK'] satisfies TimeInForce[], 'must be GTC, IOC or FOK')),
   postOnly: v.optional(v.boolean('must be true or false')),
+}
+
+/**
+ * The service answers a clientOrderId it already holds with that earlier order, whatever the new
+ * input says: an answer whose market, side, size or price is not the input's is not the order asked
+ * for. A field the answer leaves out is not compared, nor a reduceOnly order's size (it may shrink
+ * to the position).
+ */
+function sameOrder(input: Record<string, unknown>, order: Order): void {
+  for (const field of ['market', 'side', 'size', 'price'] as const) {
+    const asked = input[field]
+    const got = order?.[field]
+    if (asked === undefined || got == null || (field === 'size' && input.reduceOnly)) continue
+    if (field === 'size' || field === 'price' ? Number(asked) !== Number(got) : asked !== got) {
+      throw new ExchangeResponseError(
+        200,
+        `the answer is order ${order.orderId}, whose ${field} is ${got}, not ${asked}: clientOrderId ${input.clientOrderId} names an order placed earlier, and this one was not placed as sent`,
+        { field },
+      )
+    }
+  }
 }
 
 type OrderObject<E extends v.ObjectEntries> = v.StrictObjectSchema<typeof orderEntries & E, undefined>
@@ -97,7 +119,7 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
     placeOrder: operation<O, I>({
       method: 'POST', path: orders, auth: 'trade', source: 'spec',
       summary: `Place a ${area} order; a clientOrderId is generated when absent and kept across retries`,
-      input: order, example, placement: 'order',
+      input: order, example, placement: 'order', verify: sameOrder,
     }),
     placeOrders: operation<PlacedOrders<O>, { orders: I[] }>({
       method: 'POST', path: `${orders}/batch`, auth: 'trade', source: 'spec',
@@ -163,16 +185,19 @@ interface OrderLookups<O> {
 }
 
 /**
- * Finds an order by its clientOrderId: in the open orders first, then in the order history. An
- * order only ever moves from open to history, so this order of look-ups cannot miss it.
+ * Finds an order by its clientOrderId (and market, when given): in the open orders first, then in
+ * the order history, every page of each, checking each order itself (a service may ignore the
+ * filters). An order only ever moves from open to history, so this order of look-ups cannot miss it.
  * `undefined` means the exchange does not hold it now; after an unknown outcome, `reconcile` says
- * whether that is final.
+ * whether that is final. A list longer than `FIND_PAGES` pages throws rather than answer.
  */
 async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrderInput, options?: CallOptions): Promise<O | undefined> {
   const query = parseInput(findOrderInput, input)
-  const matches = (order: O) => order.clientOrderId === query.clientOrderId
-  const open = await api.listOpenOrders(query, options)
-  return open.items.find(matches) ?? (await api.listOrderHistory(query, options)).items.find(matches)
+  for (const list of [api.listOpenOrders, api.listOrderHistory]) {
+    for await (const order of paginate(list, query, { ...options, maxPages: FIND_PAGES })) {
+      if (order.clientOrderId === query.clientOrderId && (query.market ?? order.market) === order.market) return order
+    }
+  }
 }
 
 export type WithFindOrder<A, O> = A & {
