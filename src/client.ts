@@ -86,11 +86,9 @@ function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
     key.catch(() => undefined) // surfaced on first use, not as an unhandled rejection
     return { apiKey, sign: keySigner(key) }
   }
-  if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC') {
-    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret (text, or as onboard() and rotate() return it; a structuredClone of that has none) or an HMAC CryptoKey')
-  }
-  if (secretKey.extractable) {
-    throw new ExchangeValidationError('secretKey', 'extractable', 'secretKey: an extractable CryptoKey lets any script holding it read the secret; import it with extractable false')
+  // An extractable key gives its secret to any script that holds it.
+  if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC' || secretKey.extractable) {
+    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret (text, or as onboard() and rotate() return it, not a copy) or a non-extractable HMAC CryptoKey')
   }
   return { apiKey, sign: keySigner(secretKey) }
 }
@@ -114,8 +112,9 @@ export class ExchangeCore {
     checkTransportOptions(options) // first: the rest reads fields of it
     // Copies: the caller's options object, changed later, does not change this client. The copy
     // leaves the credentials out: the client keeps only the signer made of them.
-    const { retry, apiKey, secretKey, sign, ...rest } = options
-    const transportOptions = { ...rest, retry: typeof retry === 'object' && retry !== null ? { ...retry } : retry }
+    const { apiKey, secretKey, sign, ...transportOptions } = options
+    const { retry } = options
+    if (typeof retry === 'object' && retry !== null) transportOptions.retry = { ...retry }
     this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow), credentialsFrom(options))
     this.#clock = clockReading(this.#transport.clock)
     this.#validateResponses = responseChecking(options.validateResponses)
@@ -125,10 +124,9 @@ export class ExchangeCore {
       transport: this.#transport,
       serviceName: this.#serviceName,
       dangerouslyAllowBrowser: options.dangerouslyAllowBrowser === true,
-      // After onboarding or rotation, which checked the browser guard before sending. A pair that is
-      // not whole throws before the old one is dropped.
+      // After onboarding or rotation, which checked the browser guard before sending. A malformed
+      // pair throws before the old one is dropped.
       useCredentials: (apiKey, secretKey) => {
-        assertSecretKey(unwrapSecret(secretKey))
         this.#transport.credentials = credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
       },
     })

@@ -10,10 +10,7 @@ export interface CoreAccess {
   readonly serviceName: string
   /** May hold a secret as text in a browser page (`dangerouslyAllowBrowser`). */
   readonly dangerouslyAllowBrowser: boolean
-  /**
-   * Signs with this key from now on, the old secret dropped; throws, keeping the old pair, unless
-   * both halves are well-formed.
-   */
+  /** Signs with this key from now on, the old secret dropped; a malformed pair throws and keeps the old one. */
   useCredentials(apiKey: string, secretKey: string | IssuedSecret): void
 }
 

@@ -45,17 +45,14 @@ function backoffMs(error: unknown, failures: number, intervalMs: number, maxMs: 
   return Math.min(maxMs, Math.max(intervalMs, wait))
 }
 
-/** A pause setTimeout keeps: 1 ms to 2^31 - 1 ms (beyond, it fires at once). */
-const isPause = (ms: unknown): ms is number => typeof ms === 'number' && ms >= 1 && ms < 2 ** 31
-
 /** The answer as compared by default: its JSON without its own `timestamp`. */
-function fingerprint(answer: unknown): string {
-  const plain = typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+function fingerprint(answer: unknown): string | undefined {
   try {
-    return JSON.stringify(plain ? { ...answer, timestamp: undefined } : answer) ?? ''
+    const plain = typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+    return JSON.stringify(plain ? { ...answer, timestamp: undefined } : answer)
   } catch (cause) {
-    // Nested too deep to walk (or holding a cycle): no answer of the service is.
-    throw new ExchangeResponseError(200, 'the answer is nested too deep to compare with the one before', { cause })
+    // Nested too deep to walk: no answer of the service is.
+    throw new ExchangeResponseError(200, 'the answer is nested too deep to compare', { cause })
   }
 }
 
@@ -115,16 +112,17 @@ export async function* watch<Input, Output>(
   options: WatchOptions<Output> = {},
 ): AsyncGenerator<Output, void, undefined> {
   const { intervalMs = 1000, maxBackoffMs = 30_000, equals } = options
-  if (!isPause(intervalMs)) throw new ExchangeValidationError('intervalMs', 'range', 'intervalMs: must be a number of ms from 1 to 2^31 - 1')
-  if (!isPause(maxBackoffMs) || maxBackoffMs < intervalMs) {
-    throw new ExchangeValidationError('maxBackoffMs', 'range', 'maxBackoffMs: must be a number of ms from intervalMs to 2^31 - 1')
+  // setTimeout fires at once past 2^31 - 1 ms.
+  if (!(intervalMs >= 1 && maxBackoffMs >= intervalMs && maxBackoffMs < 2 ** 31)) {
+    const field = intervalMs >= 1 ? 'maxBackoffMs' : 'intervalMs'
+    throw new ExchangeValidationError(field, 'range', `${field}: must be ms, 1 <= intervalMs <= maxBackoffMs < 2^31`)
   }
   const outer = options.signal
   const stop = new AbortController()
   const abort = () => stop.abort()
   if (outer?.aborted) abort()
   else outer?.addEventListener('abort', abort)
-  let last: { answer: Output; seen: string } | undefined
+  let last: { answer: Output; seen?: string } | undefined
   let failures = 0
   let wait = 0
   try {
@@ -141,7 +139,7 @@ export async function* watch<Input, Output>(
       }
       failures = 0
       wait = intervalMs
-      const seen = equals ? '' : fingerprint(answer)
+      const seen = equals ? undefined : fingerprint(answer)
       if (last && (equals ? equals(last.answer, answer) : seen === last.seen)) continue
       last = { answer, seen }
       yield answer

@@ -4,10 +4,9 @@ import { IssuedSecret } from '../auth/hidden-secret.ts'
 import { accessOf } from '../core-access.ts'
 import { refuseSecretTextInBrowser } from '../onboarding/browser-guard.ts'
 import { onboardVia, type OnboardParams } from '../onboarding/onboard.ts'
-import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './keys.ts'
+import { keysOperations, rotationAnswers, type KeyInfo, type OnboardedKey, type RotatedKey } from './keys.ts'
 import { ExchangeKeyRotationError } from './key-rotation-error.ts'
-import { operationFunction, refusedAnswers, type CallOptions, type OperationBinder } from './operation.ts'
-import type { ExchangeResponseError } from '../transport/errors.ts'
+import { operationFunction, type CallOptions, type OperationBinder } from './operation.ts'
 
 const rotateOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'rotate')
 const keyInfoOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'getKeyInfo')
@@ -22,27 +21,30 @@ const keyInfoOperation = /* @__PURE__ */ operationFunction('keys', keysOperation
 export async function rotate(core: OperationBinder, options?: CallOptions): Promise<RotatedKey> {
   const { dangerouslyAllowBrowser, useCredentials } = accessOf(core)
   refuseSecretTextInBrowser(dangerouslyAllowBrowser, 'rotate the key (the new secret arrives as text)')
+  // A fresh object per call, the key its answer is kept under (the caller's options may be reused).
+  const call: CallOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs, totalTimeoutMs: options?.totalTimeoutMs }
   let answer: unknown
-  let refused: ExchangeResponseError | undefined
+  let reason: string | undefined
   try {
-    answer = await rotateOperation(core, options)
+    answer = await rotateOperation(core, call)
   } catch (error) {
-    if (!refusedAnswers.has(error as object)) throw error
-    answer = refusedAnswers.get(error as object)
-    refused = error as ExchangeResponseError
+    // No answer, or a refusal: no new secret came.
+    if (!rotationAnswers.has(call)) throw error
+    answer = rotationAnswers.get(call)
+    reason = (error as Error).message
   }
-  const { apiKey, secretKey } = (answer ?? {}) as Record<string, unknown>
+  const { apiKey, secretKey } = Object(answer) as Record<string, unknown>
   // Hidden at once, whatever it is: text as it came, anything else as its JSON.
   const secret = secretKey === undefined ? undefined : new IssuedSecret(typeof secretKey === 'string' ? secretKey : JSON.stringify(secretKey))
-  const reasons = refused ? [refused.message] : []
-  let inUse = true
+  let inUse = false
   try {
-    useCredentials(apiKey as string, secret!)
-  } catch (why) {
-    reasons.push((why as Error).message)
-    inUse = false
+    if (typeof apiKey !== 'string' || !secret) throw new Error(`no ${secret ? 'apiKey' : 'secretKey'}`)
+    useCredentials(apiKey, secret)
+    inUse = true
+  } catch (error) {
+    reason = reason ? `${reason}; ${(error as Error).message}` : (error as Error).message
   }
-  if (reasons.length > 0) throw new ExchangeKeyRotationError(secret, inUse, reasons.join('; '))
+  if (reason) throw new ExchangeKeyRotationError(secret, inUse, reason)
   return { ...(answer as RotatedKey), secretKey: secret! }
 }
 

@@ -14,12 +14,10 @@ export class ExchangeKeyRotationError extends ExchangeResponseError {
   constructor(secretKey: IssuedSecret | undefined, inUse: boolean, reason: string) {
     super(
       200,
-      `rotate(): the service answered, so the key's secret may have changed, but the answer cannot be used as it is (${reason}). `
-        + (secretKey === undefined
-          ? 'The answer carried no secretKey: if signed calls now fail with AUTH_INVALID_SIGNATURE, the old secret is dead; onboard again for a new key'
-          : inUse
-            ? "The client signs with the new secret; keep it: this error's secretKey.reveal()"
-            : "The new secret is this error's secretKey: keep it (secretKey.reveal()) and build a client with your apiKey and it; this client still signs with the old one, which may no longer work"),
+      `rotate(): the answer is not usable (${reason}), and the secret may have changed: `
+        + (secretKey
+          ? `keep the new one, this error's secretKey.reveal(); the client signs with ${inUse ? 'it' : 'the old one'}`
+          : 'if signed calls fail, onboard again'),
     )
     this.name = 'ExchangeKeyRotationError'
     this.secretKey = secretKey

@@ -37,8 +37,12 @@ export interface Operation<Input = undefined, Output = unknown> {
   readonly wire?: Readonly<Record<string, string>>
   /** A placement: give it a clientOrderId (each order of a batch, under this field) and retry safely. */
   readonly placement?: 'order' | 'orders'
-  /** Throws when the answer is not what the input asked for (an order placed earlier under its clientOrderId). */
-  verify?(input: Record<string, unknown>, data: Output): void
+  /**
+   * Told of each answer before its schema check, with the call's options: throws when the answer is
+   * not what the input asked for (an order placed earlier under its clientOrderId), or keeps it
+   * (rotation's secret must not be lost to a failed check).
+   */
+  answered?(input: Record<string, unknown> | undefined, data: Output, options: CallOptions | undefined): void
   /** Type only: what `data` holds. */
   readonly output?: Output
 }
@@ -231,24 +235,16 @@ export interface ResponseCheck {
   readonly operation: string
 }
 
-/**
- * The answer each schema-check error refused, beside the error rather than on it (no log shows it):
- * a secret it carries must not be lost (rotation's).
- */
-export const refusedAnswers = /* @__PURE__ */ new WeakMap<object, unknown>()
-
 /** The data must pass the operation's response schema, or the call fails naming the operation and the field. */
 function checkResponse(op: Operation<any, unknown>, check: ResponseCheck, data: unknown): void {
   const result = v.safeParse(check.schema, data)
   if (result.success) return
   const issue = result.issues[0]
   const field = v.getDotPath(issue) ?? ''
-  const error = new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
+  throw new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
     operation: check.operation,
     field,
   })
-  refusedAnswers.set(error, data)
-  throw error
 }
 
 /** Validates, then sends one operation. Nothing goes on the wire when the input is bad. */
@@ -283,8 +279,8 @@ export async function callOperation<Output>(
     }
     throw error
   }
+  op.answered?.(input, data, options)
   if (response) checkResponse(op, response, data)
-  op.verify?.(input!, data)
   return data
 }
 

@@ -33,7 +33,7 @@ export function checkRoutes(routes: unknown): Routes {
     if (!NAME.test(name)) refuse(field, 'must be named group.method')
     const { method, path } = (route ?? {}) as Partial<Route>
     if (!METHODS.includes(method!)) refuse(`${field}.method`, 'must be GET, POST, PUT or DELETE')
-    if (typeof path !== 'string' || !PATH.test(path)) refuse(`${field}.path`, 'must be /api/v1/… of [A-Za-z0-9._~-] and :params, with no empty, "." or ".." segment')
+    if (typeof path !== 'string' || !PATH.test(path)) refuse(`${field}.path`, 'must be /api/v1/… of [A-Za-z0-9._~-] and :params')
     checked[name] = { method: method!, path: path! }
   }
   return checked

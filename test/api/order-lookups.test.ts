@@ -97,10 +97,10 @@ describe('a placement answered with an earlier order under its clientOrderId (th
   })
 
   it.each([
-    ['price', { price: '61500' }, /price is 61000, not 61500/],
-    ['size', { size: '0.003' }, /size is 0.002, not 0.003/],
-    ['side', { side: 'sell', price: '69000' }, /side is buy, not sell/],
-    ['market', { market: 'ETH-USDC', price: '2900', size: '0.01' }, /market is BTC-USDC, not ETH-USDC/],
+    ['price', { price: '61500' }, /price 61000, not 61500/],
+    ['size', { size: '0.003' }, /size 0.002, not 0.003/],
+    ['side', { side: 'sell', price: '69000' }, /side buy, not sell/],
+    ['market', { market: 'ETH-USDC', price: '2900', size: '0.01' }, /market BTC-USDC, not ETH-USDC/],
   ] as const)('another %s under the same clientOrderId is an error naming it, not a success', async (field, change, message) => {
     const clientOrderId = `reused-${field}`
     const placed = await client.perp.placeOrder({ ...first, clientOrderId })

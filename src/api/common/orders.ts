@@ -3,7 +3,6 @@ import * as v from 'valibot'
 import { ExchangeResponseError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import { operation, parseInput, type CallOptions } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
-import { paginate } from '../paginate.ts'
 import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
 import {
   batchOf,
@@ -55,17 +54,13 @@ export const orderEntries = {
  * for. A field the answer leaves out is not compared, nor a reduceOnly order's size (it may shrink
  * to the position).
  */
-function sameOrder(input: Record<string, unknown>, order: Order): void {
+function sameOrder(input: Record<string, unknown> | undefined, order: Order): void {
   for (const field of ['market', 'side', 'size', 'price'] as const) {
-    const asked = input[field]
+    const asked = input![field]
     const got = order?.[field]
-    if (asked === undefined || got == null || (field === 'size' && input.reduceOnly)) continue
-    if (field === 'size' || field === 'price' ? Number(asked) !== Number(got) : asked !== got) {
-      throw new ExchangeResponseError(
-        200,
-        `the answer is order ${order.orderId}, whose ${field} is ${got}, not ${asked}: clientOrderId ${input.clientOrderId} names an order placed earlier, and this one was not placed as sent`,
-        { field },
-      )
+    // Decimals as numbers ('0.010' is '0.01'), names as they are.
+    if (asked != null && got != null && !(field === 'size' && input!.reduceOnly) && (Number(asked) || asked) !== (Number(got) || got)) {
+      throw new ExchangeResponseError(200, `the answer is order ${order.orderId}, of ${field} ${got}, not ${asked}: clientOrderId ${input!.clientOrderId} names an earlier order; this one was not placed`, { field })
     }
   }
 }
@@ -119,7 +114,7 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
     placeOrder: operation<O, I>({
       method: 'POST', path: orders, auth: 'trade', source: 'spec',
       summary: `Place a ${area} order; a clientOrderId is generated when absent and kept across retries`,
-      input: order, example, placement: 'order', verify: sameOrder,
+      input: order, example, placement: 'order', answered: sameOrder,
     }),
     placeOrders: operation<PlacedOrders<O>, { orders: I[] }>({
       method: 'POST', path: `${orders}/batch`, auth: 'trade', source: 'spec',
@@ -194,8 +189,13 @@ interface OrderLookups<O> {
 async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrderInput, options?: CallOptions): Promise<O | undefined> {
   const query = parseInput(findOrderInput, input)
   for (const list of [api.listOpenOrders, api.listOrderHistory]) {
-    for await (const order of paginate(list, query, { ...options, maxPages: FIND_PAGES })) {
-      if (order.clientOrderId === query.clientOrderId && (query.market ?? order.market) === order.market) return order
+    let cursor: string | undefined
+    for (let pages = 0; ; ) {
+      if (++pages > FIND_PAGES) throw new ExchangeResponseError(200, `the list did not end within ${FIND_PAGES} pages`)
+      const page = await list({ ...query, cursor }, options)
+      const found = page.items.find((order) => order.clientOrderId === query.clientOrderId && (query.market ?? order.market) === order.market)
+      if (found) return found
+      if (!(cursor = page.nextCursor ?? undefined)) break
     }
   }
 }
