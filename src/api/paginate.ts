@@ -22,7 +22,7 @@ export async function* paginate<I, T>(method: ListMethod<I, T>, input?: I, optio
   const isObject = typeof input === 'object' && input !== null && !Array.isArray(input)
   let query = (isObject ? { ...input } : input ?? {}) as Record<string, unknown>
   for (let pages = 0; ; ) {
-    if (++pages > (options?.maxPages ?? Infinity)) throw new ExchangeResponseError(200, `the list did not end within ${pages - 1} pages (maxPages)`)
+    if (++pages > (options?.maxPages ?? Infinity)) throw new ExchangeResponseError(200, `the list went past ${pages - 1} pages (maxPages)`)
     const data = await method(query as I, options)
     const next = Array.isArray(data?.items) ? nextQuery(data, query) : undefined
     if (next === undefined) {

@@ -42,7 +42,7 @@ describe('findOrder against a service that ignores the clientOrderId filter', ()
 describe('a list that never ends', () => {
   it(`findOrder throws after ${FIND_PAGES} pages of a cursor list that always has a next one`, async () => {
     const { fetch, requests } = recordingFetch((request) => envelope({ items: [order('1', 'other')], nextCursor: `c${Number(request.url.searchParams.get('cursor')?.slice(1) ?? 0) + 1}` }))
-    await expect(testClient(fetch).perp.findOrder({ clientOrderId: 'wanted' })).rejects.toMatchObject({ kind: 'response', message: expect.stringContaining(`within ${FIND_PAGES} pages`) })
+    await expect(testClient(fetch).perp.findOrder({ clientOrderId: 'wanted' })).rejects.toMatchObject({ kind: 'response', message: expect.stringContaining(`past ${FIND_PAGES} pages`) })
     expect(requests).toHaveLength(FIND_PAGES)
   })
 
@@ -51,7 +51,7 @@ describe('a list that never ends', () => {
       const page = Number(request.url.searchParams.get('page') ?? 1)
       return envelope({ items: [{ orderId: String(page), clientOrderId: 'other', marketId: '1001' }], pagination: { page, pageSize: 100, totalItems: 1e9, totalPages: 1e7, hasNext: true, hasPrev: page > 1 } })
     })
-    await expect(testClient(fetch).prediction.findOrder({ clientOrderId: 'wanted' })).rejects.toMatchObject({ kind: 'response', message: expect.stringContaining(`within ${FIND_PAGES} pages`) })
+    await expect(testClient(fetch).prediction.findOrder({ clientOrderId: 'wanted' })).rejects.toMatchObject({ kind: 'response', message: expect.stringContaining(`past ${FIND_PAGES} pages`) })
     expect(requests).toHaveLength(FIND_PAGES)
   })
 
@@ -63,7 +63,7 @@ describe('a list that never ends', () => {
       return items
     }
     expect(await walk(3)).toBe(3)
-    await expect(walk(2)).rejects.toMatchObject({ kind: 'response', message: expect.stringContaining('within 2 pages (maxPages)') })
+    await expect(walk(2)).rejects.toMatchObject({ kind: 'response', message: expect.stringContaining('past 2 pages (maxPages)') })
   })
 })
 
@@ -77,7 +77,7 @@ describe('reconcile takes only the error the write threw', () => {
     const { fetch, requests } = recordingFetch()
     const client = testClient(fetch)
     for (const reconcile of [client.perp.reconcile, client.spot.reconcile, client.prediction.reconcile]) {
-      await expect(reconcile(given as OrderOutcomeUnknownError)).rejects.toMatchObject({ kind: 'validation', field: 'error', message: expect.stringMatching(/OrderOutcomeUnknownError.*findOrder/) })
+      await expect(reconcile(given as OrderOutcomeUnknownError)).rejects.toMatchObject({ kind: 'validation', field: 'error', message: expect.stringMatching(/^error: .*OrderOutcomeUnknownError.*findOrder/) })
     }
     expect(requests).toHaveLength(0)
   })

@@ -60,7 +60,7 @@ function sameOrder(input: Record<string, unknown> | undefined, order: Order): vo
     const got = order?.[field]
     // Decimals as numbers ('0.010' is '0.01'), names as they are.
     if (asked != null && got != null && !(field === 'size' && input!.reduceOnly) && (Number(asked) || asked) !== (Number(got) || got)) {
-      throw new ExchangeResponseError(200, `the answer is order ${order.orderId}, of ${field} ${got}, not ${asked}: clientOrderId ${input!.clientOrderId} names an earlier order; this one was not placed`, { field })
+      throw new ExchangeResponseError(200, `clientOrderId ${input!.clientOrderId} names order ${order.orderId}, of ${field} ${got}, not ${asked}: not placed`, { field })
     }
   }
 }
@@ -191,7 +191,7 @@ async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrder
   for (const list of [api.listOpenOrders, api.listOrderHistory]) {
     let cursor: string | undefined
     for (let pages = 0; ; ) {
-      if (++pages > FIND_PAGES) throw new ExchangeResponseError(200, `the list did not end within ${FIND_PAGES} pages`)
+      if (++pages > FIND_PAGES) throw new ExchangeResponseError(200, `the list went past ${FIND_PAGES} pages`)
       const page = await list({ ...query, cursor }, options)
       const found = page.items.find((order) => order.clientOrderId === query.clientOrderId && (query.market ?? order.market) === order.market)
       if (found) return found

@@ -72,7 +72,7 @@ export async function reconcileOrder<O>(
 ): Promise<Reconciliation<O>> {
   // Its name, not instanceof: the error may come from another copy of the SDK (ESM beside a script tag).
   if ((error as Partial<Error> | undefined)?.name !== 'OrderOutcomeUnknownError') {
-    throw new ExchangeValidationError('error', 'type', 'reconcile() takes the OrderOutcomeUnknownError the write threw; to look an order up, use findOrder()')
+    throw new ExchangeValidationError('error', 'type', 'error: must be the OrderOutcomeUnknownError the write threw (findOrder looks an order up)')
   }
   const clientOrderId = options?.clientOrderId ?? error.clientOrderId ?? error.clientOrderIds[0]
   if (clientOrderId === undefined) throw new ExchangeValidationError('clientOrderId', 'required', 'clientOrderId: the write carried none to look up')
