@@ -71,16 +71,16 @@ function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
   const secretKey = unwrapSecret(options.secretKey)
   if (apiKey === undefined && secretKey === undefined && sign === undefined) return undefined
   assertApiKey(apiKey)
-  // A text secret is checked and guarded even beside a sign function: the caller's page still holds it.
-  if (typeof secretKey === 'string') {
-    assertSecretKey(secretKey)
-    if (guarded) refuseSecretTextInBrowser(options.dangerouslyAllowBrowser, 'hold a secret given as text')
-  }
-  if (sign) return { apiKey, sign }
+  const text = typeof secretKey === 'string'
+  if (sign && !text) return { apiKey, sign }
   if (secretKey === undefined) {
     throw new ExchangeValidationError('secretKey', 'required', 'secretKey is required with apiKey (or pass a sign function)')
   }
-  if (typeof secretKey === 'string') {
+  if (text) {
+    assertSecretKey(secretKey)
+    // Guarded even beside a sign function: the page holds the text all the same.
+    if (guarded) refuseSecretTextInBrowser(options.dangerouslyAllowBrowser, 'hold a secret given as text')
+    if (sign) return { apiKey, sign }
     requireSubtle()
     const key = importSecretKey(secretKey)
     key.catch(() => undefined) // surfaced on first use, not as an unhandled rejection
