@@ -23,16 +23,16 @@ export async function rotate(core: OperationBinder, options?: CallOptions): Prom
   refuseSecretTextInBrowser(dangerouslyAllowBrowser, 'rotate the key (the new secret arrives as text)')
   // A fresh object per call, the key its answer is kept under (the caller's options may be reused).
   const call: CallOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs, totalTimeoutMs: options?.totalTimeoutMs }
-  let answer: unknown
   let reason: string | undefined
   try {
-    answer = await rotateOperation(core, call)
+    await rotateOperation(core, call)
   } catch (error) {
     // No answer, or a refusal: no new secret came.
     if (!rotationAnswers.has(call)) throw error
-    answer = rotationAnswers.get(call)
     reason = (error as Error).message
   }
+  const answer = rotationAnswers.get(call)
+  rotationAnswers.delete(call)
   const { apiKey, secretKey } = Object(answer) as Record<string, unknown>
   // Hidden at once, whatever it is: text as it came, anything else as its JSON.
   const secret = secretKey === undefined ? undefined : new IssuedSecret(typeof secretKey === 'string' ? secretKey : JSON.stringify(secretKey))
@@ -44,7 +44,7 @@ export async function rotate(core: OperationBinder, options?: CallOptions): Prom
   } catch (error) {
     reason = reason ? `${reason}; ${(error as Error).message}` : (error as Error).message
   }
-  if (reason) throw new ExchangeKeyRotationError(secret, inUse, reason)
+  if (reason) throw new ExchangeKeyRotationError(secret, inUse, reason, answer)
   return { ...(answer as RotatedKey), secretKey: secret! }
 }
 

@@ -104,14 +104,17 @@ describe('rotate() on an answer it cannot use as it is keeps the new secret reac
     }
   })
 
-  it('no secret at all: the error says so and what to do; the client keeps its pair', async () => {
+  it('no secretKey field (the secret under another name): the error holds the whole answer, hidden, and says what to do; the client keeps its pair', async () => {
     const key = await freshKey()
-    const { fetch } = alteringRotation(({ secretKey: _dropped, ...data }) => data)
+    const { fetch, issued } = alteringRotation(({ secretKey, ...data }) => ({ ...data, secret_key: secretKey }))
     const client = new ExchangeClient({ baseUrl: url, fetch, ...key })
     const error = await rotationError(client)
+    const secret = issued[0]!.secretKey as string
     expect(error.secretKey).toBeUndefined()
-    expect(error.message).toMatch(/no secretKey.*onboard again/)
+    expect(JSON.parse(error.answer.reveal())).toMatchObject({ secret_key: secret })
+    expect(error.message).toMatch(/no secretKey.*answer\.reveal\(\).*onboard again/)
     expect(client.apiKey).toBe(key.apiKey)
+    for (const view of [error.message, JSON.stringify(error), inspect(error, { showHidden: true, depth: Infinity })]) expect(view).not.toContain(secret)
   })
 
   it('an answer that breaks the response schema (validateResponses) but holds a whole pair: the error holds the secret and the client signs with it', async () => {
