@@ -1,7 +1,7 @@
 // After construction a client holds its secret only as the signer made of it (a non-extractable
 // CryptoKey, or the caller's sign function): never the text, never the IssuedSecret. Proven the way
 // a debugger would look: every object reachable from the client through its properties, # fields,
-// internal slots and the variables its functions close over (te../support/reachable.ts).
+// internal slots and the variables its functions close over (test/support/reachable.ts).
 // Signing still works, checked by the reference exchange.
 import { describe, expect, it } from 'vitest'
 import { ExchangeClient, ExchangeCore, ExchangeValidationError } from '../../src/index.ts'
