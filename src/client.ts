@@ -71,20 +71,24 @@ function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
   const secretKey = unwrapSecret(options.secretKey)
   if (apiKey === undefined && secretKey === undefined && sign === undefined) return undefined
   assertApiKey(apiKey)
-  if (sign) return { apiKey, sign }
+  const text = typeof secretKey === 'string'
+  if (sign && !text) return { apiKey, sign }
   if (secretKey === undefined) {
     throw new ExchangeValidationError('secretKey', 'required', 'secretKey is required with apiKey (or pass a sign function)')
   }
-  if (typeof secretKey === 'string') {
+  if (text) {
     assertSecretKey(secretKey)
+    // Guarded even beside a sign function: the page holds the text all the same.
     if (guarded) refuseSecretTextInBrowser(options.dangerouslyAllowBrowser, 'hold a secret given as text')
+    if (sign) return { apiKey, sign }
     requireSubtle()
     const key = importSecretKey(secretKey)
     key.catch(() => undefined) // surfaced on first use, not as an unhandled rejection
     return { apiKey, sign: keySigner(key) }
   }
-  if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC') {
-    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret (text, or as onboard() and rotate() return it; a structuredClone of that has none) or an HMAC CryptoKey')
+  // An extractable key gives its secret to any script that holds it.
+  if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC' || secretKey.extractable) {
+    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret (text, or as onboard() and rotate() return it, not a copy) or a non-extractable HMAC CryptoKey')
   }
   return { apiKey, sign: keySigner(secretKey) }
 }
@@ -106,9 +110,11 @@ export class ExchangeCore {
 
   constructor(options: ExchangeClientOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
-    // Copies: the caller's options object, changed later, does not change this client.
+    // Copies: the caller's options object, changed later, does not change this client. The copy
+    // leaves the credentials out: the client keeps only the signer made of them.
+    const { apiKey, secretKey, sign, ...transportOptions } = options
     const { retry } = options
-    const transportOptions = { ...options, retry: typeof retry === 'object' && retry !== null ? { ...retry } : retry }
+    if (typeof retry === 'object' && retry !== null) transportOptions.retry = { ...retry }
     this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow), credentialsFrom(options))
     this.#clock = clockReading(this.#transport.clock)
     this.#validateResponses = responseChecking(options.validateResponses)
@@ -118,9 +124,10 @@ export class ExchangeCore {
       transport: this.#transport,
       serviceName: this.#serviceName,
       dangerouslyAllowBrowser: options.dangerouslyAllowBrowser === true,
-      // After onboarding or rotation, which checked the browser guard before sending.
+      // After onboarding or rotation, which checked the browser guard before sending. A malformed
+      // pair throws before the old one is dropped.
       useCredentials: (apiKey, secretKey) => {
-        this.#transport.credentials = apiKey === undefined ? undefined : credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
+        this.#transport.credentials = credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
       },
     })
   }

@@ -10,8 +10,8 @@ export interface CoreAccess {
   readonly serviceName: string
   /** May hold a secret as text in a browser page (`dangerouslyAllowBrowser`). */
   readonly dangerouslyAllowBrowser: boolean
-  /** Signs with this key from now on; without one, the core signs nothing. The old secret is dropped. */
-  useCredentials(apiKey?: string, secretKey?: string | IssuedSecret): void
+  /** Signs with this key from now on, the old secret dropped; a malformed pair throws and keeps the old one. */
+  useCredentials(apiKey: string, secretKey: string | IssuedSecret): void
 }
 
 const cores = new WeakMap<object, CoreAccess>()

@@ -75,3 +75,4 @@ export {
   type StoredCredential,
 } from './onboarding/credential-store.ts'
 export { IssuedSecret } from './auth/hidden-secret.ts'
+export { ExchangeKeyRotationError } from './api/key-rotation-error.ts'

@@ -1,12 +1,18 @@
 // Live data without a socket: a read operation polled into an async iterator of fresh answers.
 // A standalone function (not a client method) so programs that never watch do not carry it.
 import type { CallOptions } from './api/operation.ts'
+import { ExchangeResponseError, ExchangeValidationError } from './transport/errors.ts'
 
-export interface WatchOptions {
+export interface WatchOptions<Output = unknown> {
   /** Pause between the end of one poll and the start of the next, in ms. Default 1000. */
   intervalMs?: number
-  /** Longest pause after failures in a row, in ms. Default 30000. */
+  /** Longest pause after failures in a row, in ms; no server hint waits longer. Default 30000. */
   maxBackoffMs?: number
+  /**
+   * Whether the next answer is the same as the one before (then it is not yielded). Default: equal
+   * JSON once the answer's own `timestamp` (the moment the service made it) is left out.
+   */
+  equals?(previous: Output, next: Output): boolean
   /** Aborting ends the loop (quietly) and cancels the poll in flight. */
   signal?: AbortSignal
   /**
@@ -32,11 +38,22 @@ function isPassing(error: unknown): boolean {
   return typeof status === 'number' && status >= 500 && (kind === 'api' || kind === 'response')
 }
 
-/** The server's wait, when it named one; otherwise doubling from the interval, capped. */
+/** The server's wait, when it named one; otherwise doubling from the interval. Always within [intervalMs, maxMs]. */
 function backoffMs(error: unknown, failures: number, intervalMs: number, maxMs: number): number {
   const hinted = (error as FailureLike).retryAfterMs
-  if (typeof hinted === 'number' && Number.isFinite(hinted) && hinted >= 0) return hinted
-  return Math.min(maxMs, Math.max(intervalMs, 1) * 2 ** failures)
+  const wait = typeof hinted === 'number' && hinted === hinted ? hinted : intervalMs * 2 ** failures
+  return Math.min(maxMs, Math.max(intervalMs, wait))
+}
+
+/** The answer as compared by default: its JSON without its own `timestamp`. */
+function fingerprint(answer: unknown): string | undefined {
+  try {
+    const plain = typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+    return JSON.stringify(plain ? { ...answer, timestamp: undefined } : answer)
+  } catch (cause) {
+    // Nested too deep to walk: no answer of the service is.
+    throw new ExchangeResponseError(200, 'the answer is nested too deep to compare', { cause })
+  }
 }
 
 /** The page's visibility, where there is a page (browsers); elsewhere always visible. */
@@ -78,10 +95,11 @@ function pause(ms: number, stop: AbortSignal): Promise<boolean> {
 }
 
 /**
- * Polls `read(input)` and yields each answer that differs from the one before (compared as JSON), the
- * first at once. One poll at a time; the next starts `intervalMs` after the last ended, and not while
- * a browser tab is hidden. A 429 or 5xx waits as the server says (Retry-After) or doubles the pause,
- * up to `maxBackoffMs`; any other failure ends the loop by throwing. Stops, with no timer left behind,
+ * Polls `read(input)` and yields each answer that differs from the one before (`equals`; by default
+ * as JSON, its own `timestamp` aside), the first at once. One poll at a time; the next starts
+ * `intervalMs` after the last ended, and not while a browser tab is hidden. A 429 or 5xx waits as
+ * the server says (Retry-After) or doubles the pause, never less than `intervalMs` nor more than
+ * `maxBackoffMs`; any other failure ends the loop by throwing. Stops, with no timer left behind,
  * on `signal` or when the loop is left (`break`, `return`).
  *
  * ```ts
@@ -91,16 +109,20 @@ function pause(ms: number, stop: AbortSignal): Promise<boolean> {
 export async function* watch<Input, Output>(
   read: WatchedRead<Input, Output>,
   input: Input,
-  options: WatchOptions = {},
+  options: WatchOptions<Output> = {},
 ): AsyncGenerator<Output, void, undefined> {
-  const intervalMs = options.intervalMs ?? 1000
-  const maxBackoffMs = options.maxBackoffMs ?? 30_000
+  const { intervalMs = 1000, maxBackoffMs = 30_000, equals } = options
+  // setTimeout fires at once past 2^31 - 1 ms.
+  if (!(intervalMs >= 1 && maxBackoffMs >= intervalMs && maxBackoffMs < 2 ** 31)) {
+    const field = intervalMs >= 1 ? 'maxBackoffMs' : 'intervalMs'
+    throw new ExchangeValidationError(field, 'range', `${field}: must be ms, 1 <= intervalMs <= maxBackoffMs < 2^31`)
+  }
   const outer = options.signal
   const stop = new AbortController()
   const abort = () => stop.abort()
   if (outer?.aborted) abort()
   else outer?.addEventListener('abort', abort)
-  let last: string | undefined
+  let last: { answer: Output; seen?: string } | undefined
   let failures = 0
   let wait = 0
   try {
@@ -117,9 +139,9 @@ export async function* watch<Input, Output>(
       }
       failures = 0
       wait = intervalMs
-      const seen = JSON.stringify(answer)
-      if (seen === last) continue
-      last = seen
+      const seen = equals ? undefined : fingerprint(answer)
+      if (last && (equals ? equals(last.answer, answer) : seen === last.seen)) continue
+      last = { answer, seen }
       yield answer
     }
   } finally {

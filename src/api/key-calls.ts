@@ -1,10 +1,11 @@
 // The calls on the key a core signs with: what it is, its rotation and onboarding (with the browser
 // guard). The methods of ExchangeClient and the functions of exchange-client/keys are these.
-import { hideSecret } from '../auth/hidden-secret.ts'
+import { IssuedSecret } from '../auth/hidden-secret.ts'
 import { accessOf } from '../core-access.ts'
 import { refuseSecretTextInBrowser } from '../onboarding/browser-guard.ts'
 import { onboardVia, type OnboardParams } from '../onboarding/onboard.ts'
-import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './keys.ts'
+import { keysOperations, rotationAnswers, type KeyInfo, type OnboardedKey, type RotatedKey } from './keys.ts'
+import { ExchangeKeyRotationError } from './key-rotation-error.ts'
 import { operationFunction, type CallOptions, type OperationBinder } from './operation.ts'
 
 const rotateOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'rotate')
@@ -12,14 +13,39 @@ const keyInfoOperation = /* @__PURE__ */ operationFunction('keys', keysOperation
 
 /**
  * Issues a new secret for the core's key, and the core signs with it from now on. Keep the returned
- * secret (`secretKey.reveal()`): it is shown once. In a page, needs `dangerouslyAllowBrowser`.
+ * secret (`secretKey.reveal()`): it is shown once. In a page, needs `dangerouslyAllowBrowser`. Once
+ * the service has answered, its secret is never lost: an answer the client cannot use as it is (a
+ * masked or missing key, a malformed secret, a schema that fails under `validateResponses`) throws
+ * an `ExchangeKeyRotationError` holding it, and the client switches only to a whole pair.
  */
 export async function rotate(core: OperationBinder, options?: CallOptions): Promise<RotatedKey> {
   const { dangerouslyAllowBrowser, useCredentials } = accessOf(core)
   refuseSecretTextInBrowser(dangerouslyAllowBrowser, 'rotate the key (the new secret arrives as text)')
-  const rotated = await rotateOperation(core, options)
-  useCredentials(rotated.apiKey, rotated.secretKey)
-  return hideSecret(rotated)
+  // A fresh object per call, the key its answer is kept under (the caller's options may be reused).
+  const call: CallOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs, totalTimeoutMs: options?.totalTimeoutMs }
+  let reason: string | undefined
+  try {
+    await rotateOperation(core, call)
+  } catch (error) {
+    // No answer, or a refusal: no new secret came.
+    if (!rotationAnswers.has(call)) throw error
+    reason = (error as Error).message
+  }
+  const answer = rotationAnswers.get(call)
+  rotationAnswers.delete(call)
+  const { apiKey, secretKey } = Object(answer) as Record<string, unknown>
+  // Hidden at once, whatever it is: text as it came, anything else as its JSON.
+  const secret = secretKey === undefined ? undefined : new IssuedSecret(typeof secretKey === 'string' ? secretKey : JSON.stringify(secretKey))
+  let inUse = false
+  try {
+    if (typeof apiKey !== 'string' || !secret) throw new Error(`no ${secret ? 'apiKey' : 'secretKey'}`)
+    useCredentials(apiKey, secret)
+    inUse = true
+  } catch (error) {
+    reason = reason ? `${reason}; ${(error as Error).message}` : (error as Error).message
+  }
+  if (reason) throw new ExchangeKeyRotationError(secret, inUse, reason, answer)
+  return { ...(answer as RotatedKey), secretKey: secret! }
 }
 
 /** What the core's key is and may do: permissions, expiry, the bound account. */

@@ -49,8 +49,17 @@ export const onboardingOperations = {
   onboard: operation<v.InferOutput<typeof schemas.onboardedKeySchema>, OnboardRequest>({ method: 'POST', path: '/api/v1/oauth/onboard', auth: 'none', source: 'spec', summary: 'Mint a read+trade key from a wallet signature', input: onboardInput }),
 }
 
+/**
+ * Each rotation's answer, by the options object of its call, before any schema check: a failed
+ * check must not lose the secret, shown once (key-calls.ts reads it).
+ */
+export const rotationAnswers = /* @__PURE__ */ new WeakMap<object, unknown>()
+
 /** The key the client signs with. */
 export const keysOperations = {
-  rotate: operation<v.InferOutput<typeof schemas.rotatedKeySchema>>({ method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)' }),
+  rotate: operation<v.InferOutput<typeof schemas.rotatedKeySchema>>({
+    method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)',
+    answered: (_input, data, call) => call && rotationAnswers.set(call, data),
+  }),
   getKeyInfo: operation<KeyInfo>({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect', auth: 'any', source: 'spec', summary: 'What this key is and may do' }),
 }

@@ -37,6 +37,12 @@ export interface Operation<Input = undefined, Output = unknown> {
   readonly wire?: Readonly<Record<string, string>>
   /** A placement: give it a clientOrderId (each order of a batch, under this field) and retry safely. */
   readonly placement?: 'order' | 'orders'
+  /**
+   * Told of each answer before its schema check, with the call's options: throws when the answer is
+   * not what the input asked for (an order placed earlier under its clientOrderId), or keeps it
+   * (rotation's secret must not be lost to a failed check).
+   */
+  answered?(input: Record<string, unknown> | undefined, data: Output, options: CallOptions | undefined): void
   /** Type only: what `data` holds. */
   readonly output?: Output
 }
@@ -273,6 +279,7 @@ export async function callOperation<Output>(
     }
     throw error
   }
+  op.answered?.(input, data, options)
   if (response) checkResponse(op, response, data)
   return data
 }

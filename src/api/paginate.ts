@@ -5,6 +5,11 @@ import type { CursorPage, OffsetPage, Page } from './schemas.ts'
 type List<T> = Page<T> | CursorPage<T> | OffsetPage<T>
 type ListMethod<I, T> = (input: I, options?: CallOptions) => Promise<List<T>>
 
+export interface PaginateOptions extends CallOptions {
+  /** Pages fetched at most: past them, a list that has not ended throws. Default: no limit. */
+  maxPages?: number
+}
+
 /**
  * Walks a paginated list item by item: page lists (`page`, `pagination.hasNext`), cursor lists
  * (`cursor`, `nextCursor`) and offset lists (`offset`, `total`) alike. Pages are fetched one at a
@@ -12,11 +17,12 @@ type ListMethod<I, T> = (input: I, options?: CallOptions) => Promise<List<T>>
  *
  *   for await (const order of paginate(client.perp.listOrderHistory, { market: 'BTC-USDC' })) …
  */
-export async function* paginate<I, T>(method: ListMethod<I, T>, input?: I, options?: CallOptions): AsyncGenerator<T, void, undefined> {
+export async function* paginate<I, T>(method: ListMethod<I, T>, input?: I, options?: PaginateOptions): AsyncGenerator<T, void, undefined> {
   // Anything but an object goes to the method as given, whose validation names what is wrong.
   const isObject = typeof input === 'object' && input !== null && !Array.isArray(input)
   let query = (isObject ? { ...input } : input ?? {}) as Record<string, unknown>
-  for (;;) {
+  for (let pages = 0; ; ) {
+    if (++pages > (options?.maxPages ?? Infinity)) throw new ExchangeResponseError(200, `the list went past ${pages - 1} pages (maxPages)`)
     const data = await method(query as I, options)
     const next = Array.isArray(data?.items) ? nextQuery(data, query) : undefined
     if (next === undefined) {

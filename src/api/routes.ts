@@ -9,8 +9,12 @@ export type Routes = Readonly<Record<string, Route>>
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'] satisfies HttpMethod[]
 const NAME = /^[a-z]+\.[A-Za-z]+$/
-/** Under /api/v1/, segments of unreserved characters or `:name` parameters: signed and sent as written. */
-const PATH = /^\/api\/v1(?:\/(?:[A-Za-z0-9._~-]+|:[A-Za-z]+))+$/
+/**
+ * Under /api/v1/, segments of unreserved characters or `:name` parameters: signed and sent as
+ * written. No `.` or `..` segment (a URL parser resolves it away, so the path sent is not the one
+ * signed), no empty one, no percent-encoding.
+ */
+const PATH = /^\/api\/v1(?:\/(?!\.\.?(?:\/|$))(?:[A-Za-z0-9._~-]+|:[A-Za-z]+))+$/
 
 const refuse = (field: string, message: string): never => {
   throw new ExchangeValidationError(field, 'route', `${field}: ${message}`)

@@ -102,7 +102,7 @@ describe('outcome unknown', () => {
 
   it('findOrder stops at the open orders when the order rests there', async () => {
     const { fetch, requests } = recordingFetch((request) =>
-      envelope({ items: [{ orderId: '3', clientOrderId: 'other' }, { orderId: '4', clientOrderId: 'abc' }], nextCursor: null, path: request.url.pathname }))
+      envelope({ items: [{ orderId: '3', clientOrderId: 'other', market: 'ETH-USDC' }, { orderId: '4', clientOrderId: 'abc', market: 'ETH-USDC' }], nextCursor: null, path: request.url.pathname }))
     const found = await testClient(fetch).spot.findOrder({ clientOrderId: 'abc', market: 'ETH-USDC' })
     expect(found?.orderId).toBe('4')
     expect(requests.map((request) => request.url.pathname)).toEqual(['/api/v1/spot/orders'])
@@ -114,7 +114,7 @@ describe('outcome unknown', () => {
   })
 
   it('prediction findOrder walks the pages of the caller orders until the clientOrderId turns up', async () => {
-    const pages = [[{ orderId: '4', clientOrderId: 'p-0', status: 'filled' }], [{ orderId: '5', clientOrderId: 'p-1', status: 'active' }]]
+    const pages = [[{ orderId: '4', clientOrderId: 'p-0', marketId: '1001', status: 'filled' }], [{ orderId: '5', clientOrderId: 'p-1', marketId: '1001', status: 'active' }]]
     const { fetch, requests } = recordingFetch((request) => {
       const page = Number(request.url.searchParams.get('page') ?? 1)
       return envelope({ items: pages[page - 1], pagination: { page, pageSize: 100, totalItems: 2, totalPages: 2, hasNext: page < 2, hasPrev: page > 1 } })

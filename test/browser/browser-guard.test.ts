@@ -50,4 +50,14 @@ describe('the browser guard in Chromium', () => {
     const client = new ExchangeCore({ baseUrl: inject('verifierUrl'), apiKey: KEY.apiKey, sign })
     expect(await client.request<{ body: string }>(SIGNED)).toMatchObject({ body: '{"market":"BTC-USDC"}' })
   })
+
+  it('a sign function beside a secret as text does not waive the opt-in for the text', () => {
+    const sign = async () => 'f'.repeat(64)
+    expect(() => new ExchangeClient({ baseUrl: inject('verifierUrl'), ...KEY, sign })).toThrow(expect.objectContaining({ field: 'dangerouslyAllowBrowser' }))
+  })
+
+  it('refuses an extractable CryptoKey, whose secret any script could export', async () => {
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(KEY.secretKey), { name: 'HMAC', hash: 'SHA-256' }, true, ['sign'])
+    expect(() => new ExchangeClient({ baseUrl: inject('verifierUrl'), apiKey: KEY.apiKey, secretKey: key })).toThrow(expect.objectContaining({ field: 'secretKey', message: expect.stringContaining('non-extractable') }))
+  })
 })

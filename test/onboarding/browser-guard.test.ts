@@ -63,6 +63,15 @@ describe('the browser guard (a page: document present)', () => {
     expect(error.message).not.toContain(SECRET)
   })
 
+  it('a sign function given beside a secret as text does not waive the opt-in for the text', () => {
+    const sign = async () => 'f'.repeat(64)
+    for (const secretKey of [SECRET, new IssuedSecret(SECRET)]) {
+      refusal(() => new ExchangeClient({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey, sign }))
+      refusal(() => new ExchangeCore({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey, sign }))
+    }
+    expect(new ExchangeClient({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey: SECRET, sign, dangerouslyAllowBrowser: true }).hasCredentials).toBe(true)
+  })
+
   it('the old allowTradingKeyInBrowser option does not opt in (it is gone)', () => {
     refusal(() => new ExchangeClient({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey: SECRET, ...({ allowTradingKeyInBrowser: true } as object) }))
   })

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ExchangeClient, watch } from '../../src/index.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { TEST_KEYS } from '../support/seed.ts'
+import { fetchDouble } from '../support/fetch-double.ts'
 
 describe('watch on the reference exchange', async () => {
   const { url, exchange } = await startLocalExchange()
@@ -32,7 +33,24 @@ describe('watch on the reference exchange', async () => {
     expect(ticker.lastPrice).toMatch(/^\d/)
     expect(retried).toHaveLength(2)
     expect(retried.map(([error]) => error.status).sort()).toEqual([429, 503])
-    expect(retried.find(([error]) => error.status === 429)).toEqual([expect.anything(), 0])
+    // Retry-After: 0 waits the interval, never less.
+    expect(retried.find(([error]) => error.status === 429)).toEqual([expect.anything(), 10])
     await tickers.return()
+  })
+})
+
+describe('watch through the client, on an answer the SDK cannot read', () => {
+  const answering = (body: string) => new ExchangeClient({
+    baseUrl: 'https://api.example.com',
+    retry: false,
+    fetch: fetchDouble(() => new Response(body, { headers: { 'content-type': 'application/json' } })).fetch,
+  })
+
+  it('a 200,000-deep answer and a body that is not JSON end the watch with an ExchangeResponseError', async () => {
+    const deep = `{"success":true,"data":{"market":"BTC-USDC","bids":${'['.repeat(200_000)}${']'.repeat(200_000)}},"error":null}`
+    for (const body of [deep, 'not json']) {
+      const caught = await watch(answering(body).perp.getOrderbook, { market: 'BTC-USDC' }).next().catch((error: unknown) => error)
+      expect(caught).toMatchObject({ name: 'ExchangeResponseError', kind: 'response' })
+    }
   })
 })

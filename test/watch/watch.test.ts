@@ -177,3 +177,97 @@ describe('watch never overlaps two polls', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 })
+
+describe('watch waits within [intervalMs, maxBackoffMs] whatever the server hints', () => {
+  it('a Retry-After of 0 waits the interval: 50 such answers take 50 intervals, not one burst', async () => {
+    const { read, startedAt } = scripted<unknown>([...Array.from({ length: 50 }, () => failure('rate-limit', 429, 0)), 'ok'])
+    const retries: number[] = []
+    const seen = watch(read, undefined, { intervalMs: 1000, onRetry: (_error, delayMs) => retries.push(delayMs) })
+    const first = seen.next()
+    await vi.advanceTimersByTimeAsync(3000)
+    // Polls at 0, 1000, 2000 and 3000 ms: four in three seconds.
+    expect(read).toHaveBeenCalledTimes(4)
+    expect(startedAt).toEqual([0, 1000, 2000, 3000])
+    expect(retries).toEqual([1000, 1000, 1000, 1000])
+    await vi.advanceTimersByTimeAsync(50_000)
+    expect((await first).value).toBe('ok')
+    await seen.return()
+  })
+
+  it('negative, non-finite, past-2^31 and day-long hints wait at least the interval and at most maxBackoffMs', async () => {
+    const hints = [-5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31 + 1000, 86_400_000, 4000]
+    const { read, startedAt } = scripted<unknown>([...hints.map((hint) => failure('rate-limit', 429, hint)), 'ok'])
+    const retries: number[] = []
+    const seen = watch(read, undefined, { intervalMs: 1000, maxBackoffMs: 10_000, onRetry: (_error, delayMs) => retries.push(delayMs) })
+    const first = seen.next()
+    await vi.advanceTimersByTimeAsync(39_000)
+    // A hint below or above the bounds is clamped; NaN is no hint (the interval doubles per failure in a row).
+    expect(retries).toEqual([1000, 4000, 10_000, 10_000, 10_000, 4000])
+    expect(startedAt).toEqual([0, 1000, 5000, 15_000, 25_000, 35_000, 39_000])
+    expect((await first).value).toBe('ok')
+    await seen.return()
+  })
+
+  it('refuses an interval or a cap that is no pause setTimeout keeps, before polling', async () => {
+    const { read } = scripted(['a'])
+    for (const [options, field] of [
+      [{ intervalMs: 0 }, 'intervalMs'],
+      [{ intervalMs: Number.NaN }, 'intervalMs'],
+      [{ maxBackoffMs: 2 ** 31 }, 'maxBackoffMs'],
+      [{ intervalMs: 5000, maxBackoffMs: 1000 }, 'maxBackoffMs'],
+    ] as const) {
+      await expect(watch(read, undefined, options).next()).rejects.toMatchObject({ kind: 'validation', field, message: expect.stringContaining('1 <= intervalMs <= maxBackoffMs < 2^31') })
+    }
+    expect(read).not.toHaveBeenCalled()
+  })
+})
+
+describe('watch yields changes, not new timestamps', () => {
+  it('an answer that differs from the last only by its own timestamp is not yielded', async () => {
+    const { read } = scripted([
+      { market: 'BTC-USDC', bids: [['1', '2']], timestamp: 1 },
+      { market: 'BTC-USDC', bids: [['1', '2']], timestamp: 2 },
+      { market: 'BTC-USDC', bids: [['1', '2']], timestamp: 3 },
+      { market: 'BTC-USDC', bids: [['1', '3']], timestamp: 4 },
+    ])
+    const seen = watch(read, undefined, { intervalMs: 1000 })
+    expect((await seen.next()).value).toMatchObject({ timestamp: 1 })
+    const second = seen.next()
+    await vi.advanceTimersByTimeAsync(3000)
+    expect((await second).value).toEqual({ market: 'BTC-USDC', bids: [['1', '3']], timestamp: 4 })
+    expect(read).toHaveBeenCalledTimes(4)
+    await seen.return()
+  })
+
+  it('takes the caller\'s equals: here, a change of lastPrice only', async () => {
+    const { read } = scripted([
+      { lastPrice: '10', volume: '1' },
+      { lastPrice: '10', volume: '2' },
+      { lastPrice: '11', volume: '2' },
+    ])
+    const compared: unknown[][] = []
+    const seen = watch(read, undefined, {
+      intervalMs: 1000,
+      equals: (previous, next) => {
+        compared.push([previous, next])
+        return previous.lastPrice === next.lastPrice
+      },
+    })
+    expect((await seen.next()).value).toEqual({ lastPrice: '10', volume: '1' })
+    const second = seen.next()
+    await vi.advanceTimersByTimeAsync(2000)
+    expect((await second).value).toEqual({ lastPrice: '11', volume: '2' })
+    expect(compared).toHaveLength(2)
+    await seen.return()
+  })
+})
+
+describe('watch surfaces an answer it cannot read as an SDK error', () => {
+  it('an answer nested 200,000 deep: an ExchangeResponseError, not a RangeError', async () => {
+    const deep = JSON.parse(`{"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}`) as unknown
+    const caught = await watch(async () => deep, undefined).next().catch((error: unknown) => error)
+    expect(caught).not.toBeInstanceOf(RangeError)
+    expect(caught).toMatchObject({ kind: 'response', name: 'ExchangeResponseError', message: expect.stringContaining('nested too deep to compare') })
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})

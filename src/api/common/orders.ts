@@ -1,9 +1,9 @@
 // Perp and spot trade orders the same way under their own prefix; their order tables come from here.
 import * as v from 'valibot'
-import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import { ExchangeResponseError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import { operation, parseInput, type CallOptions } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
-import { reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
+import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
 import {
   batchOf,
   clientOrderId,
@@ -46,6 +46,23 @@ export const orderEntries = {
   clientOrderId: v.optional(clientOrderId),
   timeInForce: v.optional(v.picklist(['GTC', 'IOC', 'FOK'] satisfies TimeInForce[], 'must be GTC, IOC or FOK')),
   postOnly: v.optional(v.boolean('must be true or false')),
+}
+
+/**
+ * The service answers a clientOrderId it already holds with that earlier order, whatever the new
+ * input says: an answer whose market, side, size or price is not the input's is not the order asked
+ * for. A field the answer leaves out is not compared, nor a reduceOnly order's size (it may shrink
+ * to the position).
+ */
+function sameOrder(input: Record<string, unknown> | undefined, order: Order): void {
+  for (const field of ['market', 'side', 'size', 'price'] as const) {
+    const asked = input![field]
+    const got = order?.[field]
+    // Decimals as numbers ('0.010' is '0.01'), names as they are.
+    if (asked != null && got != null && !(field === 'size' && input!.reduceOnly) && (Number(asked) || asked) !== (Number(got) || got)) {
+      throw new ExchangeResponseError(200, `clientOrderId ${input!.clientOrderId} names order ${order.orderId}, of ${field} ${got}, not ${asked}: not placed`, { field })
+    }
+  }
 }
 
 type OrderObject<E extends v.ObjectEntries> = v.StrictObjectSchema<typeof orderEntries & E, undefined>
@@ -97,7 +114,7 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
     placeOrder: operation<O, I>({
       method: 'POST', path: orders, auth: 'trade', source: 'spec',
       summary: `Place a ${area} order; a clientOrderId is generated when absent and kept across retries`,
-      input: order, example, placement: 'order',
+      input: order, example, placement: 'order', answered: sameOrder,
     }),
     placeOrders: operation<PlacedOrders<O>, { orders: I[] }>({
       method: 'POST', path: `${orders}/batch`, auth: 'trade', source: 'spec',
@@ -163,16 +180,24 @@ interface OrderLookups<O> {
 }
 
 /**
- * Finds an order by its clientOrderId: in the open orders first, then in the order history. An
- * order only ever moves from open to history, so this order of look-ups cannot miss it.
+ * Finds an order by its clientOrderId (and market, when given): in the open orders first, then in
+ * the order history, every page of each, checking each order itself (a service may ignore the
+ * filters). An order only ever moves from open to history, so this order of look-ups cannot miss it.
  * `undefined` means the exchange does not hold it now; after an unknown outcome, `reconcile` says
- * whether that is final.
+ * whether that is final. A list longer than `FIND_PAGES` pages throws rather than answer.
  */
 async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrderInput, options?: CallOptions): Promise<O | undefined> {
   const query = parseInput(findOrderInput, input)
-  const matches = (order: O) => order.clientOrderId === query.clientOrderId
-  const open = await api.listOpenOrders(query, options)
-  return open.items.find(matches) ?? (await api.listOrderHistory(query, options)).items.find(matches)
+  for (const list of [api.listOpenOrders, api.listOrderHistory]) {
+    let cursor: string | undefined
+    for (let pages = 0; ; ) {
+      if (++pages > FIND_PAGES) throw new ExchangeResponseError(200, `the list went past ${FIND_PAGES} pages`)
+      const page = await list({ ...query, cursor }, options)
+      const found = page.items.find((order) => order.clientOrderId === query.clientOrderId && (query.market ?? order.market) === order.market)
+      if (found) return found
+      if (!(cursor = page.nextCursor ?? undefined)) break
+    }
+  }
 }
 
 export type WithFindOrder<A, O> = A & {

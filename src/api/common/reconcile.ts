@@ -6,6 +6,9 @@ import type { ClockReading } from '../../auth/clock-reading.ts'
 import { ExchangeNetworkError, ExchangeValidationError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import type { CallOptions } from '../operation.ts'
 
+/** Pages a look-up by clientOrderId walks at most: a list that never ends throws rather than loops. */
+export const FIND_PAGES = 100
+
 /** The service refuses a timestamp more than this far from its clock (spec: AUTH_TIMESTAMP_EXPIRED). */
 export const TIMESTAMP_TOLERANCE_MS = 30_000
 /**
@@ -67,12 +70,16 @@ export async function reconcileOrder<O>(
   error: Pick<OrderOutcomeUnknownError, 'clientOrderId' | 'clientOrderIds' | 'lastSignedAt'>,
   options?: ReconcileOptions,
 ): Promise<Reconciliation<O>> {
-  const clientOrderId = options?.clientOrderId ?? error?.clientOrderId ?? error?.clientOrderIds?.[0]
+  // Its name, not instanceof: the error may come from another copy of the SDK (ESM beside a script tag).
+  if ((error as Partial<Error> | undefined)?.name !== 'OrderOutcomeUnknownError') {
+    throw new ExchangeValidationError('error', 'type', 'error: must be the OrderOutcomeUnknownError the write threw (findOrder looks an order up)')
+  }
+  const clientOrderId = options?.clientOrderId ?? error.clientOrderId ?? error.clientOrderIds[0]
   if (clientOrderId === undefined) throw new ExchangeValidationError('clientOrderId', 'required', 'clientOrderId: the write carried none to look up')
   const pollMs = options?.pollMs ?? 1000
   // A poll that is not a sane number of ms would hammer the service.
   if (!(pollMs >= 1 && pollMs < 2 ** 31)) throw new ExchangeValidationError('pollMs', 'type', 'pollMs: must be a number of ms from 1 to 2^31')
-  const signedAt = error?.lastSignedAt
+  const signedAt = error.lastSignedAt
   const finalAt = Number.isFinite(signedAt) ? signedAt! + TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS : undefined
   const { signal, timeoutMs, totalTimeoutMs } = options ?? {}
   const earliestServerNow = () => time.clock.now() - time.clock.uncertaintyMs

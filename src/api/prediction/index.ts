@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import type { PredictionMethods } from '../api.generated.ts'
-import { reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from '../common/reconcile.ts'
+import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from '../common/reconcile.ts'
 import { parseInput, type CallOptions, type OperationBinder } from '../operation.ts'
 import { paginate } from '../paginate.ts'
 import { clientOrderId, id } from '../schemas.ts'
@@ -39,8 +39,8 @@ export function predictionApi(core: OperationBinder & ServerTimeSource): Predict
     async findOrder(input, options) {
       const query = parseInput(findInput, input)
       // The list holds every status; walk its pages in case the service ignores the clientOrderId filter.
-      for await (const order of paginate(api.listMyOrders, { ...query, pageSize: 100 }, options)) {
-        if (order.clientOrderId === query.clientOrderId) return order
+      for await (const order of paginate(api.listMyOrders, { ...query, pageSize: 100 }, { ...options, maxPages: FIND_PAGES })) {
+        if (order.clientOrderId === query.clientOrderId && (query.marketId ?? order.marketId) === order.marketId) return order
       }
       return undefined
     },
