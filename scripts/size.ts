@@ -57,6 +57,9 @@ function shipped(file: string): Size {
 // `--explain` prints where the bytes go; docs/performance.md says what reaching the targets would take.
 // Budgets only go down: each is the figure measured when it was last lowered, rounded up to 100 bytes
 // (one area and full ESM then took +0.1 KB for the body reader's abort listener, a bug fix).
+const SIGN_REQUEST_LIMIT = 16_000
+const PROXY_LIMIT = 26_100
+const PAGE_PROXY_LIMIT = 24_800
 const BUDGETS: Budget[] = [
   {
     name: 'core program (signed ExchangeCore.request)',
@@ -92,6 +95,33 @@ const BUDGETS: Budget[] = [
     name: 'full ESM entry (dist/index.js + dependencies)',
     limit: 28_600,
     program: `export * from './dist/index.js'`,
+  },
+  {
+    // signRequest is its own entry: as a method of ExchangeCore it would add its bytes to every program above.
+    name: 'signRequest program (exchange-client/sign-request, one-off credentials)',
+    limit: SIGN_REQUEST_LIMIT,
+    program: `
+      import { signRequest } from './dist/sign-request.js'
+      signRequest(new Request('https://api.example.com/api/v1/account/overview'), { apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) }).then(fetch)
+    `,
+  },
+  {
+    name: 'signing proxy program (exchange-client/proxy, as an edge function bundles it)',
+    limit: PROXY_LIMIT,
+    program: `
+      import { signingProxy } from './dist/proxy.js'
+      export default { fetch: signingProxy({ target: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64), allow: ['public', 'read', 'trade'] }) }
+    `,
+  },
+  {
+    // What a page adds to use a proxy: the options it spreads into its client.
+    name: 'page client of a signing proxy (full client + signedByProxy)',
+    limit: PAGE_PROXY_LIMIT,
+    program: `
+      import { ExchangeClient } from './dist/index.js'
+      import { signedByProxy } from './dist/proxy.js'
+      new ExchangeClient({ baseUrl: '/exchange', ...signedByProxy }).perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.01', price: '50000' }).then(console.log)
+    `,
   },
   {
     name: 'IIFE as shipped (dist/exchange-client.iife.js)',
