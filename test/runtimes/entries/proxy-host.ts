@@ -40,3 +40,4 @@ const handler = signingProxy(JSON.parse(env('PROXY_CONFIG')))
 if (g.Deno) g.Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }: { port: number }) => listening(port) }, handler)
 else if (g.Bun) listening(g.Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: handler }).port)
 else await serveOnNode(handler)
+export {}
