@@ -1,12 +1,15 @@
 // Serves signingProxy from dist/proxy.js in Deno (Deno.serve), Bun (Bun.serve) or Node (node:http), as
 // a backend would: bundled to one .mjs file; PROXY_SDK is the file URL of dist/proxy.js, PROXY_CONFIG
 // the proxy's options (JSON). Prints `PROXY_LISTENING <port>` once it listens.
+import { toFetchListener } from '../../../demo/node-listener.ts'
+
 type EnvGlobals = {
   Deno?: { env: { get(name: string): string | undefined }; serve: (options: object, handler: (request: Request) => Promise<Response>) => unknown }
   Bun?: { serve: (options: object) => { port: number } }
   process?: { env: Record<string, string | undefined> }
 }
 type Handler = (request: Request) => Promise<Response>
+
 
 const g = globalThis as EnvGlobals
 const env = (name: string): string => {
@@ -16,22 +19,10 @@ const env = (name: string): string => {
 }
 const listening = (port: number) => console.log(`PROXY_LISTENING ${port}`)
 
-/** Node's own server: each request turned into a web Request, the Response written back. */
+/** Node's own server, through the listener the demo server uses. */
 async function serveOnNode(handler: Handler): Promise<void> {
   const { createServer } = await import('node:http')
-  const server = createServer((req, res) => {
-    const chunks: Uint8Array[] = []
-    req.on('data', (chunk: Uint8Array) => chunks.push(chunk))
-    req.on('end', async () => {
-      const headers = new Headers()
-      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-      const body = chunks.length > 0 ? new Blob(chunks as BlobPart[]) : undefined
-      const response = await handler(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body }))
-      const out: Record<string, string> = {}
-      response.headers.forEach((value, name) => (out[name] = value))
-      res.writeHead(response.status, out).end(new Uint8Array(await response.arrayBuffer()))
-    })
-  })
+  const server = createServer(toFetchListener(handler))
   server.listen(0, '127.0.0.1', () => listening((server.address() as { port: number }).port))
 }
 
@@ -40,4 +31,3 @@ const handler = signingProxy(JSON.parse(env('PROXY_CONFIG')))
 if (g.Deno) g.Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }: { port: number }) => listening(port) }, handler)
 else if (g.Bun) listening(g.Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: handler }).port)
 else await serveOnNode(handler)
-export {}
