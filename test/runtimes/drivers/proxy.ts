@@ -16,7 +16,7 @@ import { systemNode20 } from './cli-runtime.ts'
 export type ProxyRuntime = 'deno' | 'bun' | 'node20' | 'workerd' | 'edge-runtime'
 
 /** Where the page's client reaches the proxy: a URL, and the fetch that gets there. */
-interface Hosted {
+export interface Hosted {
   baseUrl: string
   fetch?: typeof globalThis.fetch
   runtime: string
@@ -26,7 +26,7 @@ interface Hosted {
 const configOf = (target: ConformanceTargetInfo) => ({ target: target.baseUrl, ...target.keys.trader, allow: ['public', 'read', 'trade'] })
 
 /** A fetch that hands each request to `dispatch` (miniflare's, the edge VM's), answering with a Response of this realm. */
-function dispatching(dispatch: (url: string, init: RequestInit) => Promise<Response>): typeof globalThis.fetch {
+export function dispatching(dispatch: (url: string, init: RequestInit) => Promise<Response>): typeof globalThis.fetch {
   return async (input, init) => {
     const request = new Request(input, init)
     const body = request.method === 'GET' ? undefined : await request.text()
@@ -43,35 +43,39 @@ const commands = {
   node20: (host: string) => [systemNode20(), host],
 }
 
-/** Starts the host script in a child process; resolves once it prints the port it listens on. */
-async function hostInProcess(runtime: keyof typeof commands, target: ConformanceTargetInfo): Promise<Hosted> {
-  mkdirSync(OUT_DIR, { recursive: true })
-  const host = join(OUT_DIR, 'proxy-host.mjs')
-  writeFileSync(host, await proxyHost())
-  const [command, ...args] = commands[runtime](host)
-  const env = { ...process.env, PROXY_SDK: pathToFileURL(DIST_PROXY).href, PROXY_CONFIG: JSON.stringify(configOf(target)) }
-  const child: ChildProcess = spawn(command!, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+/**
+ * Starts a server in a child process; resolves once its output matches `listening` (the port in its
+ * first group). `close` ends that process, by its own handle.
+ */
+export async function startChild(command: string[], env: Record<string, string>, listening: RegExp, what: string): Promise<{ port: number; close(): void }> {
+  const [bin, ...args] = command
+  const child: ChildProcess = spawn(bin!, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${runtime} printed no port within 60 s:\n${output}`)), 60_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const timer = setTimeout(() => reject(new Error(`${what} printed no port within 60 s:\n${output}`)), 60_000)
+    const read = (chunk: Buffer) => {
       output += chunk
-      const found = /PROXY_LISTENING (\d+)/.exec(output)
+      const found = listening.exec(output)
       if (found) {
         clearTimeout(timer)
         resolve(Number(found[1]))
       }
-    })
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
-    child.on('exit', (code) => reject(new Error(`${runtime} exited with ${code}:\n${output}`)))
+    }
+    child.stdout!.on('data', read)
+    child.stderr!.on('data', read)
+    child.on('exit', (code) => reject(new Error(`${what} exited with ${code}:\n${output}`)))
   })
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    runtime: HOSTED_BY[runtime],
-    close: async () => {
-      child.kill()
-    },
-  }
+  return { port, close: () => void child.kill() }
+}
+
+/** Starts the host script (dist/proxy.js) in Deno, Bun or Node 20. */
+async function hostInProcess(runtime: keyof typeof commands, target: ConformanceTargetInfo): Promise<Hosted> {
+  mkdirSync(OUT_DIR, { recursive: true })
+  const host = join(OUT_DIR, 'proxy-host.mjs')
+  writeFileSync(host, await proxyHost())
+  const env = { PROXY_SDK: pathToFileURL(DIST_PROXY).href, PROXY_CONFIG: JSON.stringify(configOf(target)) }
+  const child = await startChild(commands[runtime](host), env, /PROXY_LISTENING (\d+)/, runtime)
+  return { baseUrl: `http://127.0.0.1:${child.port}`, runtime: HOSTED_BY[runtime], close: async () => child.close() }
 }
 
 async function hostInWorkerd(target: ConformanceTargetInfo): Promise<Hosted> {
@@ -109,7 +113,7 @@ const expect = (ok: boolean, what: string) => {
 }
 
 /** What a page does through the proxy, one case each. */
-function proxyCases(sdk: Sdk, proxySdk: ProxySdk, hosted: Hosted): [string, () => Promise<void>][] {
+export function proxyCases(sdk: Sdk, proxySdk: ProxySdk, hosted: Hosted): [string, () => Promise<void>][] {
   const page = new sdk.ExchangeClient({ baseUrl: hosted.baseUrl, fetch: hosted.fetch, ...proxySdk.signedByProxy })
   return [
     ['a client with no secret places and cancels an order through the proxy (which re-syncs its clock to the exchange, 47 s ahead)', async () => {
