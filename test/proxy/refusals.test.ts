@@ -165,6 +165,15 @@ describe('signingProxy forwards only what it checked, only to target', () => {
     expect(forwarded.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/v1/perp/orders/batch', body: `{"order_ids":["${placed.json.data.orderId}"]}` })
   })
 
+  it('sends an operation where `routes` says, while the page calls its usual path; a route naming no operation is refused when built', async () => {
+    const routed = proxyOf({ routes: { 'account.getOverview': { method: 'GET', path: '/api/v1/accounts/me/overview' } } })
+    await routed('/api/v1/account/overview')
+    expect(forwarded.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/accounts/me/overview' })
+    await refused(routed('/api/v1/accounts/me/overview'), 404, 'PROXY_ROUTE_UNKNOWN')
+    expect(() => signingProxy({ target, ...key, allow: [], routes: { 'account.nothing': { method: 'GET', path: '/api/v1/x' } } })).toThrow(ExchangeValidationError)
+    expect(() => signingProxy({ target, ...key, allow: [], routes: { 'nogroup.x': { method: 'GET', path: '/api/v1/x' } } })).toThrow(ExchangeValidationError)
+  })
+
   it('is no open proxy: an absolute URL, another Host, "//host", "..", encoded slashes and dots reach target or nothing', async () => {
     const trap = await startTrap()
     const trapHost = new URL(trap.url).host
