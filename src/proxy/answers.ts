@@ -72,7 +72,8 @@ export function originAllowed(origin: string | null, cors: CorsOrigins | undefin
 
 /** Adds the CORS headers an allowed cross-origin page needs to read `response`. */
 export function withCors(response: Response, origin: string | null, cors: CorsOrigins | undefined): Response {
-  if (origin === null || cors === undefined) return response
+  // A preflight's answer has its CORS headers already.
+  if (origin === null || cors === undefined || response.headers.has('access-control-allow-origin')) return response
   const headers = new Headers(response.headers)
   headers.set('access-control-allow-origin', cors === '*' ? '*' : origin)
   headers.set('access-control-expose-headers', 'retry-after, x-request-id')

@@ -95,6 +95,14 @@ async function readCapped(request: Request, max: number): Promise<string | Respo
   }
 }
 
+const isOrigin = (value: unknown) => {
+  try {
+    return typeof value === 'string' && new URL(value).origin === value
+  } catch {
+    return false
+  }
+}
+
 function checkOptions(options: unknown): asserts options is SigningProxyOptions {
   if (typeof options !== 'object' || options === null) throw new ExchangeValidationError('options', 'type', 'options: must be an object')
   const { target, maxBodyBytes, cors, authorize } = options as SigningProxyOptions
@@ -107,7 +115,7 @@ function checkOptions(options: unknown): asserts options is SigningProxyOptions 
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new ExchangeValidationError('target', 'type', 'target: must be the exchange base URL (absolute http or https)')
   if (url.search || url.hash) throw new ExchangeValidationError('target', 'type', 'target: must have no query or fragment')
   if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) throw new ExchangeValidationError('maxBodyBytes', 'type', 'maxBodyBytes: must be a positive whole number of bytes')
-  if (cors !== undefined && cors !== '*' && !(Array.isArray(cors) && cors.every((origin) => typeof origin === 'string' && new URL(origin).origin === origin))) {
+  if (cors !== undefined && cors !== '*' && !(Array.isArray(cors) && cors.every(isOrigin))) {
     throw new ExchangeValidationError('cors', 'type', "cors: must be '*' or a list of origins such as 'https://app.example.com'")
   }
   if (authorize !== undefined && typeof authorize !== 'function') throw new ExchangeValidationError('authorize', 'type', 'authorize: must be a function')

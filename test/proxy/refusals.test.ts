@@ -113,6 +113,10 @@ describe('signingProxy refuses before forwarding', () => {
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example')
     expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type')
+    expect(preflight.headers.get('vary')).toBe('Origin')
+    for (const cors of [['app.example'], ['https://app.example/'], 'all']) {
+      expect(() => signingProxy({ target, ...key, allow: [], cors: cors as never }), String(cors)).toThrow(ExchangeValidationError)
+    }
     const read = await withCors('/api/v1/system/time', { headers: { origin: 'https://app.example' } })
     expect(read.headers.get('access-control-allow-origin')).toBe('https://app.example')
     // The exchange's own "*" is not passed on: the proxy's policy is its own.
