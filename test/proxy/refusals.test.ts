@@ -3,7 +3,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { ExchangeValidationError } from '../../src/index.ts'
 import { PROXY_ERROR_CODES, signingProxy, type SigningProxyOptions } from '../../src/proxy.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
@@ -11,6 +11,8 @@ import { startTrap } from '../support/loopback-proxy.ts'
 import { serveHandler } from '../support/proxy-server.ts'
 import { TEST_KEYS } from '../support/seed.ts'
 
+/** Whatever the proxies of this file write to the console: the secret must be in none of it. */
+const logged = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => vi.spyOn(console, method))
 const { url: exchangeUrl } = await startLocalExchange()
 const key = TEST_KEYS.full
 
@@ -243,5 +245,7 @@ describe('the secret', () => {
     expect((await record(await throwing(new Request('http://proxy.local/api/v1/account/overview')))).json.error.code).toBe('PROXY_INTERNAL_ERROR')
     expect(answers.length).toBeGreaterThan(30)
     for (const text of answers) expect(text).not.toContain(key.secretKey)
+    const printed = logged.flatMap((spy) => spy.mock.calls).map((args) => args.map(String).join(' '))
+    for (const text of printed) expect(text).not.toContain(key.secretKey)
   })
 })

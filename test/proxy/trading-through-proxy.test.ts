@@ -53,6 +53,19 @@ describe('a client with no secret, through the signing proxy', () => {
     expect((error as OrderOutcomeUnknownError).cause).toMatchObject({ status: 503 })
   })
 
+  it('an exchange slower than the proxy\'s timeoutMs: 504 to the page, where the write\'s outcome is unknown (and it was taken)', async () => {
+    const impatient = await serveHandler(signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['trade', 'read'], timeoutMs: 300 }))
+    exchange.faults.add({ kind: 'latency', ms: 1500, match: { method: 'POST', pathPrefix: '/api/v1/perp/orders' }, count: 1 })
+    const client = new ExchangeClient({ baseUrl: impatient, ...signedByProxy, retry: false })
+    const error = await client.perp.placeOrder(order).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
+    expect((error as OrderOutcomeUnknownError).cause).toMatchObject({ status: 504, code: 'PROXY_UPSTREAM_TIMEOUT' })
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const found = await client.perp.reconcile(error as OrderOutcomeUnknownError)
+    expect(found.status).toBe('found')
+    await client.perp.cancelOrders({ orderIds: [(found as { order: { orderId: string } }).order.orderId] })
+  })
+
   it("re-measures its own clock when the exchange refuses its timestamp, and signs again: the page never sees the proxy's clock", async () => {
     exchange.faults.clockOffsetMs = 5 * 60_000
     try {
