@@ -64,6 +64,8 @@ function referenceExchange(exchange: ReferenceExchange, proxyKey: DemoServer['pr
     fetch: (input, init) => exchange.fetch(new Request(input, init), { clientAddress: '127.0.0.1' }),
     ...proxyKey,
     allow: ['public', ...PAGE_OPERATIONS],
+    // A local demo with one user: a real site checks its user's session here.
+    authorize: () => true,
   })
   const serveProxy = toFetchListener(proxy)
   return {

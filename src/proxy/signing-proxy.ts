@@ -41,7 +41,8 @@ export interface SigningProxyOptions {
   allow: readonly (OperationClass | (string & {}))[]
   /**
    * The site's own check, per call: its user's session, limits such as a maximum order notional.
-   * `false` refuses (403), a Response is answered as it is, `true` lets the call through.
+   * `false` refuses (403), a Response is answered as it is, `true` lets the call through. Required
+   * when `allow` names more than public operations (`() => true` admits anyone who reaches the proxy).
    */
   authorize?: (context: ProxyContext) => boolean | Response | Promise<boolean | Response>
   /** Origins of pages that may call from another origin (`'*'` for any). Default: same origin only. */
@@ -154,6 +155,15 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
   if (!credentials) throw new ExchangeValidationError('apiKey', 'required', 'signingProxy needs apiKey and secretKey (or sign)')
   const table = proxiedOperations()
   const allowed = allowedOperations(options.allow, table)
+  // Without a check of its own, a proxy that signs more than open data trades (or reads) for anyone who reaches it.
+  const signsForCallers = table.some((operation) => allowed.has(operation.name) && operation.op.auth !== 'none')
+  if (signsForCallers && !authorize) {
+    throw new ExchangeValidationError(
+      'authorize',
+      'required',
+      'authorize is required when allow names anything but public operations: check your user there (authorize: () => true lets anyone who reaches the proxy use the key)',
+    )
+  }
   const routes = routesByName(options.routes, table)
   const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
   const base = transport.baseUrl

@@ -41,7 +41,7 @@ const record = async (response: Response) => {
   return { status: response.status, headers: response.headers, text, json: text ? JSON.parse(text) : undefined }
 }
 const proxyOf = (options: Partial<SigningProxyOptions> = {}) => {
-  const handler = signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['public', 'read', 'trade'], ...options })
+  const handler = signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['public', 'read', 'trade'], authorize: () => true, ...options })
   return async (path: string, init: RequestInit = {}) => record(await handler(new Request(`http://proxy.local${path}`, init)))
 }
 const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
@@ -82,8 +82,13 @@ describe('signingProxy refuses before forwarding', () => {
     await named('/api/v1/account/withdrawals', post(withdrawal))
     expect(forwarded.length).toBe(before + 1)
     for (const allow of [['keys.rotate'], ['withdraw'], ['perp.nothing'], 'trade']) {
-      expect(() => signingProxy({ target, ...key, allow: allow as never }), String(allow)).toThrow(ExchangeValidationError)
+      expect(() => signingProxy({ target, ...key, allow: allow as never, authorize: () => true }), String(allow)).toThrow(ExchangeValidationError)
     }
+    // Signing more than open data for whoever reaches the proxy takes a decision: an authorize hook.
+    for (const allow of [['read'], ['perp.placeOrder'], ['public', 'account.withdraw']]) {
+      expect(() => signingProxy({ target, ...key, allow }), String(allow)).toThrow(expect.objectContaining({ field: 'authorize' }))
+    }
+    expect(() => signingProxy({ target, ...key, allow: ['public', 'perp.getTicker'] })).not.toThrow()
   })
 
   it("an input that fails the operation's schema: 400 naming the field", async () => {
@@ -183,7 +188,7 @@ describe('signingProxy forwards only what it checked, only to target', () => {
   it('is no open proxy: an absolute URL, another Host, "//host", "..", encoded slashes and dots reach target or nothing', async () => {
     const trap = await startTrap()
     const trapHost = new URL(trap.url).host
-    const proxyUrl = await serveHandler(signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['public', 'read'] }))
+    const proxyUrl = await serveHandler(signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['public', 'read'], authorize: () => true }))
     const { port } = new URL(proxyUrl)
     /** One raw HTTP/1.1 request, the request target written as given. */
     const raw = (requestTarget: string, host: string) => new Promise<string>((resolve, reject) => {
@@ -210,7 +215,7 @@ describe('signingProxy forwards only what it checked, only to target', () => {
     const redirecting = createServer((_, response) => response.writeHead(307, { location: `${trap.url}/api/v1/perp/orders` }).end())
     await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve))
     try {
-      const handler = signingProxy({ target: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['trade'] })
+      const handler = signingProxy({ target: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['trade'], authorize: () => true })
       const answer = await record(await handler(new Request('http://proxy.local/api/v1/perp/orders', post(order))))
       expect([answer.status, answer.json.error.code, answer.json.error.codeNum]).toEqual([502, 'PROXY_UPSTREAM_REDIRECT', 18007])
       expect(answer.headers.get('location')).toBe(null)
@@ -238,7 +243,7 @@ describe('signingProxy forwards only what it checked, only to target', () => {
 
 describe('the secret', () => {
   it('is in no answer, not even when the sign function fails quoting it', async () => {
-    const failing = signingProxy({ target, apiKey: key.apiKey, allow: ['read'], sign: async () => { throw new Error(`cannot sign with ${key.secretKey}`) } })
+    const failing = signingProxy({ target, apiKey: key.apiKey, allow: ['read'], authorize: () => true, sign: async () => { throw new Error(`cannot sign with ${key.secretKey}`) } })
     const answer = await record(await failing(new Request('http://proxy.local/api/v1/account/overview')))
     expect([answer.status, answer.json.error.code]).toEqual([500, 'PROXY_SIGNING_FAILED'])
     const throwing = signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['read'], authorize: () => { throw new Error(key.secretKey) } })

@@ -9,7 +9,7 @@ import { TEST_KEYS } from '../support/seed.ts'
 
 const { exchange, url: target } = await startLocalExchange()
 const key = TEST_KEYS.trader
-const proxyUrl = await serveHandler(signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['public', 'read', 'trade'] }))
+const proxyUrl = await serveHandler(signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['public', 'read', 'trade'], authorize: () => true }))
 const page = new ExchangeClient({ baseUrl: proxyUrl, ...signedByProxy })
 const order = { market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.01', price: '60000' } as const
 
@@ -54,7 +54,7 @@ describe('a client with no secret, through the signing proxy', () => {
   })
 
   it('an exchange slower than the proxy\'s timeoutMs: 504 to the page, where the write\'s outcome is unknown (and it was taken)', async () => {
-    const impatient = await serveHandler(signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['trade', 'read'], timeoutMs: 300 }))
+    const impatient = await serveHandler(signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['trade', 'read'], authorize: () => true, timeoutMs: 300 }))
     exchange.faults.add({ kind: 'latency', ms: 1500, match: { method: 'POST', pathPrefix: '/api/v1/perp/orders' }, count: 1 })
     const client = new ExchangeClient({ baseUrl: impatient, ...signedByProxy, retry: false })
     const error = await client.perp.placeOrder(order).catch((caught: unknown) => caught)

@@ -67,7 +67,7 @@ export async function proxyHost(): Promise<string> {
 
 /** dist/proxy.js bundled with its dependencies into a fetch handler configured by `config`, as wrangler or Vercel would bundle it. */
 async function proxyBundle(config: object, glue: string, format: 'esm' | 'iife', conditions: string[]): Promise<string> {
-  const imports = `import { signingProxy } from ${JSON.stringify(DIST_PROXY)}\n// Built on the first request: a Worker may do no crypto work at global scope.\nlet handler: ((request: Request) => Promise<Response>) | undefined\nconst proxy = (request: Request) => (handler ??= signingProxy(${JSON.stringify(config)}))(request)\n`
+  const imports = `import { signingProxy } from ${JSON.stringify(DIST_PROXY)}\n// Built on the first request: a Worker may do no crypto work at global scope.\nlet handler: ((request: Request) => Promise<Response>) | undefined\nconst proxy = (request: Request) => (handler ??= signingProxy({ ...${JSON.stringify(config)}, authorize: () => true }))(request)\n`
   const { code } = await bundleText({ stdin: { contents: imports + glue, resolveDir: ROOT, loader: 'ts' }, format, platform: 'browser', conditions })
   return code
 }
