@@ -23,7 +23,7 @@ describe('a client with no secret, through the signing proxy', () => {
     expect(open.items.map((item) => item.orderId)).toContain(placed.orderId)
     expect((await page.perp.findOrder({ clientOrderId: placed.clientOrderId! }))?.orderId).toBe(placed.orderId)
     expect(await page.perp.cancelOrders({ orderIds: [placed.orderId] })).toMatchObject({ cancelledCount: 1 })
-    expect(await page.perp.getOrder({ id: placed.orderId })).toMatchObject({ status: 'cancelled' })
+    expect(await page.perp.findOrder({ clientOrderId: placed.clientOrderId!, market: 'BTC-USDC' })).toMatchObject({ orderId: placed.orderId, status: 'cancelled' })
   })
 
   it("passes the exchange's refusals on as they were: the same typed error the page would get signing itself", async () => {

@@ -121,8 +121,8 @@ export function proxyCases(sdk: Sdk, proxySdk: ProxySdk, hosted: Hosted): [strin
       expect(placed.status === 'open', `placed: ${JSON.stringify(placed)}`)
       const cancelled = await page.perp.cancelOrders({ orderIds: [placed.orderId] })
       expect(cancelled.cancelledCount === 1, `cancelled: ${JSON.stringify(cancelled)}`)
-      const after = await page.perp.getOrder({ id: placed.orderId })
-      expect(after.status === 'cancelled', `after: ${after.status}`)
+      const after = await page.perp.findOrder({ clientOrderId: placed.clientOrderId!, market: 'BTC-USDC' })
+      expect(after?.status === 'cancelled', `after: ${after?.status}`)
     }],
     ['open and signed reads go through', async () => {
       expect((await page.perp.getTicker({ market: 'BTC-USDC' })).market === 'BTC-USDC', 'ticker')
