@@ -25,6 +25,8 @@ export const PROXY_ERROR_CODES = {
   PROXY_SIGNING_FAILED: 18010,
   /** 500: the proxy itself failed (`authorize` threw, the page's body broke off): whether a write went out is unknown. */
   PROXY_INTERNAL_ERROR: 18011,
+  /** 503: the call waited too long in the proxy (a slow `authorize`) to be signed now; nothing was sent. */
+  PROXY_TOO_LATE: 18012,
 } as const
 
 export type ProxyErrorCode = keyof typeof PROXY_ERROR_CODES

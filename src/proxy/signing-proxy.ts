@@ -62,6 +62,11 @@ export interface SigningProxyOptions {
 /** The AUTH_TIMESTAMP_EXPIRED code: the proxy's clock was off, nothing was executed, sign again once. */
 const TIMESTAMP_EXPIRED = 11004
 const JSON_TYPE = 'application/json'
+/**
+ * The page's client dates an unknown write by when it sent it (`lastSignedAt`), and its `reconcile` allows
+ * 5 s past the service's 30 s for a late acceptance: the proxy signs within 2 s of the call's arrival, or not at all.
+ */
+const SIGN_WITHIN_MS = 2000
 
 const isWrite = (method: string) => method !== 'GET'
 
@@ -169,18 +174,24 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
   const base = transport.baseUrl
 
   /** One signed attempt; 11004 (our clock was off) re-measures the clock and signs afresh, once. */
-  async function forward(match: Match, input: Record<string, unknown> | undefined, incoming: Request): Promise<Response> {
+  async function forward(match: Match, input: Record<string, unknown> | undefined, incoming: Request, arrivedAt: number): Promise<Response> {
     const { method, path, query, body } = toRequest(match.operation.op, input, routes.get(match.operation.name))
     const url = new URL(base + path)
     for (const [name, value] of Object.entries(query)) {
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item))
     }
     const text = body === undefined ? undefined : JSON.stringify(body)
+    // Open operations go unsigned, as the client sends them.
+    const signed = match.operation.op.auth !== 'none'
+    const late = () => signed && transport.clock.monotonicNow() - arrivedAt > SIGN_WITHIN_MS
+    // The first signed call measures the clock, rather than being refused for it.
+    if (signed && !transport.clock.synced) await core.syncClock().catch(() => undefined)
     for (let attempt = 0; ; attempt++) {
+      if (late()) return refusal(503, 'PROXY_TOO_LATE', `the call waited over ${SIGN_WITHIN_MS} ms in the proxy; nothing was sent`)
       let headers: Headers
       try {
         const unsigned = new Request(url, { method, headers: text === undefined ? {} : { 'content-type': JSON_TYPE }, body: text })
-        headers = (await signRequestWith(unsigned, { credentials: credentials!, clock: transport.clock })).headers
+        headers = signed ? (await signRequestWith(unsigned, { credentials: credentials!, clock: transport.clock })).headers : unsigned.headers
       } catch {
         // The sign function's own message may say more than a page should read.
         return refusal(500, 'PROXY_SIGNING_FAILED', 'the proxy could not sign the call; nothing was sent')
@@ -190,7 +201,8 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
       if (answer.retry && attempt === 0 && !incoming.signal?.aborted) {
         try {
           await core.syncClock()
-          continue
+          // Too late to sign again: the refusal stands (nothing was executed).
+          if (!late()) continue
         } catch {
           // The refusal stands: nothing was executed.
         }
@@ -241,6 +253,7 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
   }
 
   async function handle(request: Request): Promise<Response> {
+    const arrivedAt = transport.clock.monotonicNow()
     const url = new URL(request.url)
     const origin = request.headers.get('origin')
     if (!originAllowed(origin, cors, url.origin)) return refusal(403, 'PROXY_ORIGIN_NOT_ALLOWED', `origin ${origin} may not use this proxy`)
@@ -264,7 +277,7 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
       if (verdict instanceof Response) return verdict
       if (verdict !== true) return refusal(403, 'PROXY_NOT_AUTHORIZED', `${name} was not authorized`, { operation: name })
     }
-    return forward(match, input, request)
+    return forward(match, input, request, arrivedAt)
   }
 
   return async (request) => {

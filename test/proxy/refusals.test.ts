@@ -47,13 +47,16 @@ const proxyOf = (options: Partial<SigningProxyOptions> = {}) => {
 const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
 const order = { market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.01', price: '60000', clientOrderId: 'proxy-refusals-1' }
 
+/** Calls signed and forwarded so far (a proxy's own measurement of the clock is neither). */
+const signedCalls = () => forwarded.filter((request) => request.headers['x-signature'] !== undefined).length
+
 /** The refusal's envelope, and that nothing reached the exchange for it. */
 async function refused(answer: Promise<{ status: number; json: any }>, status: number, code: keyof typeof PROXY_ERROR_CODES) {
-  const before = forwarded.length
+  const before = signedCalls()
   const { status: got, json } = await answer
   expect({ status: got, success: json.success, data: json.data, code: json.error.code, codeNum: json.error.codeNum }).toEqual({ status, success: false, data: null, code, codeNum: PROXY_ERROR_CODES[code] })
   expect(typeof json.meta.requestId).toBe('string')
-  expect(forwarded.length).toBe(before)
+  expect(signedCalls()).toBe(before)
   return json.error
 }
 
@@ -78,9 +81,9 @@ describe('signingProxy refuses before forwarding', () => {
     const withdrawal = { token: 'USDC', amount: '1', address: `0x${'1'.repeat(40)}` }
     await refused(call('/api/v1/account/withdrawals', post(withdrawal)), 403, 'PROXY_OPERATION_NOT_ALLOWED')
     const named = proxyOf({ allow: ['account.withdraw'] })
-    const before = forwarded.length
+    const before = signedCalls()
     await named('/api/v1/account/withdrawals', post(withdrawal))
-    expect(forwarded.length).toBe(before + 1)
+    expect(signedCalls()).toBe(before + 1)
     for (const allow of [['keys.rotate'], ['withdraw'], ['perp.nothing'], 'trade']) {
       expect(() => signingProxy({ target, ...key, allow: allow as never, authorize: () => true }), String(allow)).toThrow(ExchangeValidationError)
     }
@@ -148,6 +151,10 @@ describe('signingProxy refuses before forwarding', () => {
     expect(placed.json).toMatchObject({ success: true, data: { clientOrderId: order.clientOrderId } })
     await gated('/api/v1/perp/orders/batch', { method: 'DELETE', headers: { 'content-type': 'application/json', 'x-user': 'alice' }, body: JSON.stringify({ order_ids: [placed.json.data.orderId] }) })
   })
+  it('a call held over 2 s before signing (a slow authorize) is not signed: 503, nothing sent, so the page can date its write', async () => {
+    const slow = proxyOf({ authorize: () => new Promise((resolve) => setTimeout(() => resolve(true), 2100)) })
+    await refused(slow('/api/v1/perp/orders', post(order)), 503, 'PROXY_TOO_LATE')
+  })
 })
 
 describe('signingProxy forwards only what it checked, only to target', () => {
@@ -169,6 +176,9 @@ describe('signingProxy forwards only what it checked, only to target', () => {
   it('sends the call rebuilt from its checked input: the path from the template, the query and body as the client would', async () => {
     await call('/api/v1/perp/orders?limit=5&market=BTC-USDC')
     expect(forwarded.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/perp/orders?market=BTC-USDC&limit=5' })
+    // Open market data goes unsigned, as the client sends it.
+    await call('/api/v1/system/status')
+    expect(forwarded.at(-1)!.headers['x-api-key']).toBeUndefined()
     const spaced = '{ "market" : "BTC-USDC", "side":"buy","type":"limit","size":"0.01","price":"60000","clientOrderId":"proxy-refusals-2" }'
     const placed = await call('/api/v1/perp/orders', post(spaced))
     expect(forwarded.at(-1)!.body).toBe(JSON.stringify(JSON.parse(spaced)))
