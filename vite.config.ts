@@ -23,6 +23,8 @@ export const libraryEntries = {
   championship: 'src/areas/championship.ts',
   keys: 'src/areas/keys.ts',
   advanced: 'src/advanced.ts',
+  'sign-request': 'src/sign-request.ts',
+  proxy: 'src/proxy.ts',
   // The package's `bin` (exchange-client-exchange): compiled, since Node will not run .ts from node_modules.
   'exchange-cli': 'src/testing/node/cli.ts',
 }

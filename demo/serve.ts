@@ -1,9 +1,12 @@
 // npm run demo: the demo page and the reference exchange in one local server, no network needed.
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { randomBytes } from 'node:crypto'
 import { createServer, type Plugin } from 'vite'
-import { createReferenceExchange, type ReferenceExchangeOptions } from '../src/testing/index.ts'
+import { signingProxy } from '../src/proxy.ts'
+import { createReferenceExchange, type ReferenceExchange, type ReferenceExchangeOptions } from '../src/testing/index.ts'
 import { toNodeListener } from '../src/testing/node/adapter.ts'
+import { toFetchListener } from './node-listener.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -18,17 +21,59 @@ export interface DemoServerOptions {
 export interface DemoServer {
   /** e.g. `http://127.0.0.1:5173/`. */
   url: string
+  /** The key the signing proxy holds (the page of `?mode=proxy` never sees it): for tests that check it leaks nowhere. */
+  proxyKey: { apiKey: string; secretKey: string }
   close(): Promise<void>
 }
 
-/** Requests to /api/* go to the reference exchange; everything else is the page. */
-function referenceExchange(options: ReferenceExchangeOptions): Plugin {
-  const serveExchange = toNodeListener(createReferenceExchange(options))
+/** The account the page of `?mode=proxy` trades, through a key only this server holds. */
+const PROXY_ACCOUNT = 'acc-demo-proxy'
+
+/** What the page calls through the proxy in `?mode=proxy`: its reads, its trades, nothing else (no withdrawal). */
+const PAGE_OPERATIONS = [
+  'keys.getKeyInfo', 'perp.listOpenOrders', 'perp.listOrderHistory', 'perp.listPositions', 'spot.listBalances', 'prediction.listMyPositions',
+  'perp.placeOrder', 'perp.cancelOrder', 'perp.closePosition', 'prediction.mintCompleteSet', 'prediction.redeemCompleteSet',
+]
+
+/** A key made at start-up for the proxy's account, its secret random and never sent to the page. */
+function proxyKeyFor(options: ReferenceExchangeOptions): { options: ReferenceExchangeOptions; key: DemoServer['proxyKey'] } {
+  const key = { apiKey: `demo_${randomBytes(32).toString('hex')}`, secretKey: randomBytes(32).toString('hex') }
+  const seed = options.seed ?? {}
+  return {
+    key,
+    options: {
+      ...options,
+      seed: {
+        ...seed,
+        accounts: [...(seed.accounts ?? []), { id: PROXY_ACCOUNT, balances: { USDC: '100000' } }],
+        keys: [...(seed.keys ?? []), { ...key, accountId: PROXY_ACCOUNT, permissions: ['read', 'trade'], label: 'demo signing proxy' }],
+      },
+    },
+  }
+}
+
+/**
+ * Requests to /api/* go to the reference exchange; /proxy/api/* to a signing proxy in front of it (the
+ * page of `?mode=proxy` holds no secret); everything else is the page.
+ */
+function referenceExchange(exchange: ReferenceExchange, proxyKey: DemoServer['proxyKey']): Plugin {
+  const serveExchange = toNodeListener(exchange)
+  const proxy = signingProxy({
+    // In the same process: the proxy's calls go to the exchange's fetch handler, not over the network.
+    target: 'http://reference-exchange.local',
+    fetch: (input, init) => exchange.fetch(new Request(input, init), { clientAddress: '127.0.0.1' }),
+    ...proxyKey,
+    allow: ['public', ...PAGE_OPERATIONS],
+    // A local demo with one user: a real site checks its user's session here.
+    authorize: () => true,
+  })
+  const serveProxy = toFetchListener(proxy)
   return {
     name: 'reference-exchange',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        if (req.url?.startsWith('/api/')) void serveExchange(req, res).catch(next)
+        if (req.url?.startsWith('/proxy/api/')) void serveProxy(req, res).catch(next)
+        else if (req.url?.startsWith('/api/')) void serveExchange(req, res).catch(next)
         else next()
       })
     },
@@ -40,6 +85,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const port = options.port ?? 5173
   // A port asked for explicitly must be that port; the default may move on to the next free one.
   const strictPort = options.port !== undefined && options.port !== 0
+  const { options: exchangeOptions, key: proxyKey } = proxyKeyFor(options.exchange ?? {})
   const server = await createServer({
     configFile: false,
     root: resolve(root, 'demo'),
@@ -50,12 +96,13 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       alias: [
         { find: /^exchange-client$/, replacement: resolve(root, 'src/index.ts') },
         { find: /^exchange-client\/local-signer$/, replacement: resolve(root, 'src/local-signer.ts') },
+        { find: /^exchange-client\/proxy$/, replacement: resolve(root, 'src/proxy.ts') },
       ],
     },
     // Serve dependencies as they are (all ESM): no pre-bundling pass that could reload the page.
     optimizeDeps: { noDiscovery: true, include: [] },
     server: { port, host: options.host ?? '127.0.0.1', strictPort, fs: { allow: [root] } },
-    plugins: [referenceExchange(options.exchange ?? {})],
+    plugins: [referenceExchange(createReferenceExchange(exchangeOptions), proxyKey)],
   })
   try {
     await server.listen()
@@ -65,14 +112,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   }
   const url = server.resolvedUrls?.local[0]
   if (!url) throw new Error('the demo server did not report its address')
-  return { url, close: () => server.close() }
+  return { url, proxyKey, close: () => server.close() }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const port = process.env.PORT === undefined ? undefined : Number(process.env.PORT)
   try {
     const demo = await startDemoServer({ port })
-    console.log(`exchange-client demo: ${demo.url}  (reference exchange at ${demo.url}api/v1, Ctrl+C to stop)`)
+    console.log(`exchange-client demo: ${demo.url}  (reference exchange at ${demo.url}api/v1; ${demo.url}?mode=proxy trades through a signing proxy; Ctrl+C to stop)`)
   } catch (error) {
     // vite says "Port 5173 is already in use" with a stack; a busy port needs one line.
     const busy = (error as { code?: unknown }).code === 'EADDRINUSE' || /already in use/.test(String((error as Error).message))

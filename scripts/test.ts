@@ -93,6 +93,11 @@ const stages: Stage[] = [
   runtime('script-tag'),
   runtime('workerd'),
   runtime('edge-runtime'),
+  runtime('proxy-deno'),
+  runtime('proxy-bun'),
+  runtime('proxy-node20'),
+  runtime('proxy-workerd'),
+  runtime('proxy-edge-runtime'),
   { name: 'packaging', run: reported(['test/packaging/check.ts'], `${OUT}/runtimes/packaging.report.json`) },
 ]
 

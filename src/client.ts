@@ -66,7 +66,7 @@ export interface ExchangeClientOptions extends TransportOptions {
 }
 
 /** `guarded`: a secret as text is refused in a page unless `dangerouslyAllowBrowser` (onboard and rotate check before sending). */
-function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
+export function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
   const { apiKey, sign } = options
   const secretKey = unwrapSecret(options.secretKey)
   if (apiKey === undefined && secretKey === undefined && sign === undefined) return undefined

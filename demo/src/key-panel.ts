@@ -13,7 +13,7 @@ export interface KeyView {
   status?: string
 }
 
-export type KeyOrigin = 'new' | 'restored' | 'rotated'
+export type KeyOrigin = 'new' | 'restored' | 'rotated' | 'proxy'
 
 export interface KeyPanelOptions {
   onRotate(): void
@@ -34,6 +34,7 @@ const ORIGIN: Record<KeyOrigin, string> = {
   new: 'Created just now and stored in this browser.',
   restored: 'Restored from this browser\'s credential store.',
   rotated: 'Secret rotated; the new one is stored in this browser.',
+  proxy: 'Held by the demo server, whose signing proxy signs each call: this page holds no secret.',
 }
 
 /** Step 2: the key the page signs with, as getKeyInfo reports it. */
@@ -57,10 +58,12 @@ export function keyPanel(options: KeyPanelOptions): KeyPanel {
     notice: status,
     show(key, from) {
       origin.textContent = ORIGIN[from]
+      // The server's key is not this page's to rotate or forget.
+      rotate.hidden = forget.hidden = from === 'proxy'
       const granted = (['canRead', 'canTrade', 'canWithdraw'] as const)
         .map((name) => h('span', { class: `pill ${key.permissions[name] ? 'on' : 'off'}`, 'data-test': `perm-${name}` }, `${key.permissions[name] ? '✓' : '✗'} ${name.slice(3).toLowerCase()}`))
       fill(details,
-        h('dt', {}, 'API key'), h('dd', {}, h('code', { 'data-test': 'key-api-key' }, `${key.apiKey.slice(0, 12)}…`)),
+        h('dt', {}, 'API key'), h('dd', {}, h('code', { 'data-test': 'key-api-key' }, from === 'proxy' ? key.apiKey : `${key.apiKey.slice(0, 12)}…`)),
         h('dt', {}, 'Account'), h('dd', { 'data-test': 'key-account' }, key.accountId),
         h('dt', {}, 'Wallet'), h('dd', {}, key.walletAddress ? h('code', { title: key.walletAddress }, shortAddress(key.walletAddress)) : '—'),
         h('dt', {}, 'Permissions'), h('dd', { class: 'pills' }, ...granted),

@@ -10,12 +10,14 @@ import { orderPanel, placedOrderMessage, type MarketRules, type OrderDraft } fro
 import { portfolioPanel } from './portfolio-panel.ts'
 import { predictionPanel } from './prediction-panel.ts'
 import { secretNotice } from './secret-notice.ts'
-import { createSession, forgetSession, issuedSecret, openClient, restoreSession, rotateSession, type Session } from './session.ts'
+import { demoMode, modeSwitch, PROXY_GUIDANCE, PROXY_PATH } from './mode.ts'
+import { createSession, forgetSession, issuedSecret, openClient, proxySession, restoreSession, rotateSession, type Session } from './session.ts'
 import { chooseWallet, WalletMissing } from './wallets.ts'
 import { walletPanel, type WalletChoice } from './wallet-panel.ts'
 
 const baseUrl = location.origin
 const open = openClient(baseUrl)
+const mode = demoMode()
 
 let session: Session | undefined
 let symbol = ''
@@ -122,7 +124,7 @@ async function selectMarket(): Promise<void> {
 
 function signedIn(next: Session, origin: KeyOrigin): void {
   session = next
-  key.show({ ...next.info, apiKey: next.stored.apiKey }, origin)
+  key.show({ ...next.info, apiKey: next.stored?.apiKey ?? 'on the server' }, origin)
   orders.enabled(true)
   prediction.enabled(true)
   document.body.dataset.session = 'active'
@@ -254,6 +256,7 @@ async function start(): Promise<void> {
     market.notice.error(describeError(error))
   }
   await selectMarket()
+  if (mode === 'proxy') return startThroughProxy()
   try {
     const restored = await restoreSession(baseUrl)
     if (restored) {
@@ -264,5 +267,20 @@ async function start(): Promise<void> {
     wallet.notice.error(describeError(error))
   }
 }
+
+/** `?mode=proxy`: no wallet, no key in the page; the demo server's signing proxy signs. */
+async function startThroughProxy(): Promise<void> {
+  wallet.element.hidden = true
+  try {
+    signedIn(await proxySession(baseUrl + PROXY_PATH), 'proxy')
+  } catch (error) {
+    key.element.hidden = false
+    key.notice.error(describeError(error))
+  }
+}
+
+document.body.dataset.mode = mode
+document.querySelector('.topbar')!.append(modeSwitch(mode))
+if (mode === 'proxy') document.querySelector('.guidance p')!.textContent = PROXY_GUIDANCE
 
 void start()

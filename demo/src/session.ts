@@ -1,10 +1,12 @@
 // The credential's life in the page, with the library's public API only.
 import { credentialStore, ExchangeClient, type KeyInfo, type OnboardedKey, type RotatedKey, type StoredCredential, type WalletSigner } from 'exchange-client'
+import { signedByProxy } from 'exchange-client/proxy'
 
 export interface Session {
   client: ExchangeClient
   info: KeyInfo
-  stored: StoredCredential
+  /** The key in this browser's store; none when a signing proxy holds the key. */
+  stored?: StoredCredential
 }
 
 const store = credentialStore({ name: 'demo' })
@@ -68,8 +70,14 @@ export async function createSession(client: ExchangeClient, signer: WalletSigner
 /** A new secret: the running client switches to it, and the store keeps it for the next visit. */
 export async function rotateSession(session: Session): Promise<{ session: Session; rotated: RotatedKey }> {
   const rotated = await session.client.rotate()
-  const stored = await store.save({ ...session.stored, secretKey: rotated.secretKey })
+  const stored = await store.save({ ...session.stored!, secretKey: rotated.secretKey })
   return { session: await describe(session.client, stored), rotated }
+}
+
+/** A client with no secret whose calls the signing proxy at `proxyUrl` signs, and the key that proxy holds. */
+export async function proxySession(proxyUrl: string): Promise<Session> {
+  const client = new ExchangeClient({ baseUrl: proxyUrl, ...signedByProxy })
+  return { client, info: await client.getKeyInfo() }
 }
 
 export function forgetSession(): Promise<void> {

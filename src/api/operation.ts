@@ -169,7 +169,7 @@ const TOKEN = /:([A-Za-z]+)/g
  * path sent are the same bytes with no percent-encoding, and no value is a dot segment a URL parser
  * would resolve away.
  */
-const PATH_VALUE = /^(?!\.{1,2}$)[A-Za-z0-9._~:-]+$/
+export const PATH_VALUE = /^(?!\.{1,2}$)[A-Za-z0-9._~:-]+$/
 
 /** The `:name` parameters of a path, in order. */
 export const pathParams = (path: string): string[] => Array.from(path.matchAll(TOKEN), (match) => match[1]!)

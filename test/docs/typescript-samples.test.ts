@@ -28,8 +28,8 @@ declare global {
   const wallet: Parameters<typeof ethersSigner>[0]
   const seed: Seed
   const exchange: ReturnType<typeof createReferenceExchange>
-  const Deno: { env: { get(name: string): string | undefined } }
-  const Bun: { env: Record<string, string | undefined> }
+  const Deno: { env: { get(name: string): string | undefined }; serve(options: { port?: number }, handler: (request: Request) => Promise<Response>): unknown }
+  const Bun: { env: Record<string, string | undefined>; serve(options: { port?: number; fetch: (request: Request) => Promise<Response> }): { url: URL } }
   interface Window {
     ethereum: Parameters<typeof eip1193Signer>[0]
     phantom: { solana: Parameters<typeof solanaSigner>[0] }
@@ -44,7 +44,9 @@ function entryPaths(): Record<string, string[]> {
   const paths: Record<string, string[]> = {}
   for (const [subpath, target] of Object.entries(pkg.exports)) {
     if (typeof target !== 'object' || target.types === undefined) continue
-    paths[`${pkg.name}${subpath.slice(1)}`] = [`../../${target.types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts')}`]
+    const source = [`../../${target.types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts')}`]
+    // Deno's samples import the package as npm:exchange-client/….
+    paths[`${pkg.name}${subpath.slice(1)}`] = paths[`npm:${pkg.name}${subpath.slice(1)}`] = source
   }
   return paths
 }
@@ -66,7 +68,14 @@ describe('the TypeScript samples of README.md and docs/*.md', () => {
     rmSync(OUT, { recursive: true, force: true })
     mkdirSync(OUT, { recursive: true })
     writeFileSync(join(OUT, 'surroundings.d.ts'), SURROUNDINGS)
-    for (const sample of all) writeFileSync(join(OUT, `${sample.name}.ts`), `${sample.code}\nexport {}\n`)
+    // A sample that names its file (`// proxy-rules.ts` first) is that file too, for the samples that import it.
+    const named = new Set(all.map((sample) => /^\/\/ ([\w-]+\.ts)\b/.exec(sample.code)?.[1]).filter((name) => name !== undefined))
+    const local = (code: string) => code.replace(/from '(?:\.\.?\/)+([\w-]+\.ts)'/g, (whole, name: string) => (named.has(name) ? `from './${name}'` : whole))
+    for (const sample of all) {
+      writeFileSync(join(OUT, `${sample.name}.ts`), `${local(sample.code)}\nexport {}\n`)
+      const name = /^\/\/ ([\w-]+\.ts)\b/.exec(sample.code)?.[1]
+      if (name) writeFileSync(join(OUT, name), `${local(sample.code)}\nexport {}\n`)
+    }
     writeFileSync(join(OUT, 'tsconfig.json'), JSON.stringify({
       extends: '../../tsconfig.json',
       compilerOptions: { paths: entryPaths(), noUnusedLocals: false },

@@ -324,3 +324,56 @@ describe('the demo page in Chromium', () => {
     await page.close()
   }, 60_000)
 })
+
+describe('the demo page with no secret in it (?mode=proxy): the demo server signs through signingProxy', () => {
+  for (const size of ['desktop', 'phone'] as const) {
+    it(`${size}: no wallet, the server's key shown, a fill and its close, a resting order placed and cancelled; the secret in no answer and nowhere in the page`, async () => {
+      const { page, errors } = await newPage(size)
+      const fromPage: { url: string; headers: Record<string, string> }[] = []
+      const answers: string[] = []
+      page.on('request', (request) => fromPage.push({ url: request.url(), headers: request.headers() }))
+      page.on('response', (response) => void response.text().then((text) => answers.push(text), () => undefined))
+      await page.goto(`${demo.url}?mode=proxy`)
+      await textOf(page, at('last-price'))
+
+      expect(await textOf(page, at('key-origin'))).toMatch(/this page holds no secret/)
+      expect(await page.locator(at('connect-injected')).isVisible()).toBe(false)
+      expect(await page.locator(at('rotate')).isVisible()).toBe(false)
+      expect(await page.locator(at('mode-switch')).getAttribute('href')).toBe('?')
+
+      await page.locator(`${at('balances')} tbody tr`).first().waitFor()
+      await buyNow(page)
+      await page.locator(at('close-position')).first().click()
+      expect(await outcome(page, 'Portfolio', /Position closed/)).toMatch(/^Position closed: sell [\d.]+ BTC-USDC at an average [\d,.]+\.$/)
+      await page.locator(at('close-position')).waitFor({ state: 'detached' })
+      await placeAndCancel(page)
+
+      // Every call that needed a key went to the proxy, with no key of the page's own.
+      const signed = fromPage.filter((request) => request.headers['x-api-key'] !== undefined)
+      expect(signed.length).toBeGreaterThan(5)
+      expect(new Set(signed.map((request) => new URL(request.url).pathname.split('/api/')[0]))).toEqual(new Set(['/proxy']))
+      expect(new Set(signed.map((request) => request.headers['x-api-key']))).toEqual(new Set([`prxy_${'0'.repeat(64)}`]))
+      for (const text of [...answers, await page.content(), await page.evaluate(() => JSON.stringify({ ...localStorage }))]) {
+        expect(text).not.toContain(demo.proxyKey.secretKey)
+        expect(text).not.toContain(demo.proxyKey.apiKey)
+      }
+
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+      if (size === 'phone') await page.locator(at('order-panel')).evaluate((element) => element.scrollIntoView({ block: 'start' }))
+      else await page.evaluate(() => window.scrollTo(0, 0))
+      await page.screenshot({ path: `${OUTPUT}/demo-proxy-${SIZES[size].width}x${SIZES[size].height}.png` })
+      expect(await accessibilityViolations(page)).toEqual([])
+      expect(errors).toEqual([])
+      await page.close()
+    }, 120_000)
+  }
+
+  it('the key mode links to the proxy mode', async () => {
+    const { page } = await newPage('desktop')
+    await page.goto(demo.url)
+    await page.locator(at('mode-switch')).click()
+    await page.waitForURL(/\?mode=proxy$/)
+    expect(await textOf(page, at('key-origin'))).toMatch(/this page holds no secret/)
+    await page.close()
+  }, 60_000)
+})

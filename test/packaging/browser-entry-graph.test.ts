@@ -24,7 +24,7 @@ const NODE_ONLY = [
   [/(?<![\w#.])require\(/, 'require()'],
 ] as const
 
-describe.each(['src/index.ts', 'src/strict.ts', 'src/local-signer.ts', 'src/testing/index.ts'])('%s, which browsers and edge runtimes load', (entry) => {
+describe.each(['src/index.ts', 'src/strict.ts', 'src/local-signer.ts', 'src/sign-request.ts', 'src/proxy.ts', 'src/testing/index.ts'])('%s, which browsers and edge runtimes load', (entry) => {
   const files = reachable(entry)
 
   it('reaches no Node built-in', () => {

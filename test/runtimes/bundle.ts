@@ -7,6 +7,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const OUT_DIR = join(ROOT, 'test-output', 'runtimes')
 export const DIST_ENTRY = join(ROOT, 'dist', 'index.js')
 export const DIST_IIFE = join(ROOT, 'dist', 'exchange-client.iife.js')
+export const DIST_PROXY = join(ROOT, 'dist', 'proxy.js')
 const ENTRIES = join(ROOT, 'test', 'runtimes', 'entries')
 
 /** Where `run.ts` leaves a runtime's report (scripts/test.ts reads the counts from it). */
@@ -56,3 +57,24 @@ export const workerModule = (): Promise<string> =>
 /** An edge function (service-worker syntax, as the edge-runtime VM evaluates it). */
 export const edgeScript = (): Promise<string> =>
   handlerBundle("addEventListener('fetch', (event: any) => event.respondWith(conformanceResponse(sdk, event.request)))\n", 'iife', ['edge-light', 'worker', 'browser'])
+
+/** The proxy host for Deno, Bun and Node: serves signingProxy, imported from PROXY_SDK. */
+export async function proxyHost(): Promise<string> {
+  const { code, metafile } = await bundleText({ entryPoints: [join(ENTRIES, 'proxy-host.ts')], format: 'esm', platform: 'neutral', external: ['node:*'] })
+  assertCarriesNoSdk(metafile, 'the proxy host')
+  return code
+}
+
+/** dist/proxy.js bundled with its dependencies into a fetch handler configured by `config`, as wrangler or Vercel would bundle it. */
+async function proxyBundle(config: object, glue: string, format: 'esm' | 'iife', conditions: string[]): Promise<string> {
+  const imports = `import { signingProxy } from ${JSON.stringify(DIST_PROXY)}\n// Built on the first request: a Worker may do no crypto work at global scope.\nlet handler: ((request: Request) => Promise<Response>) | undefined\nconst proxy = (request: Request) => (handler ??= signingProxy({ ...${JSON.stringify(config)}, authorize: () => true }))(request)\n`
+  const { code } = await bundleText({ stdin: { contents: imports + glue, resolveDir: ROOT, loader: 'ts' }, format, platform: 'browser', conditions })
+  return code
+}
+
+/** A module Worker whose fetch handler is the proxy. */
+export const proxyWorker = (config: object): Promise<string> => proxyBundle(config, 'export default { fetch: (request: Request) => proxy(request) }\n', 'esm', ['workerd', 'worker', 'browser'])
+
+/** An edge function (service-worker syntax) whose fetch handler is the proxy. */
+export const proxyEdgeFunction = (config: object): Promise<string> =>
+  proxyBundle(config, "addEventListener('fetch', (event: any) => event.respondWith(proxy(event.request)))\n", 'iife', ['edge-light', 'worker', 'browser'])
