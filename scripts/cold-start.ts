@@ -15,14 +15,14 @@ import { build } from 'esbuild'
  * Import + `new ExchangeClient` (with a key, so WebCrypto loads) may take at most this multiple of the CPU time of
  * an empty `node -e ''`, each ratio taken within one round, the median of the rounds deciding. CPU time (user +
  * system, as the process reports it on exit) and not wall time: on a loaded 2-core machine the wall time of a
- * 30–50 ms process is mostly the time it waits for a core (wall ratios over one run spread 0.6–10x at a load of 9,
- * and their median moved 1.68–1.90 between runs), while the CPU median held at 1.82–1.87 over three runs of 31
- * rounds. The wall figures are printed beside it. The project's target is 1.6x; the one-file build reaches about
+ * 30–50 ms process is mostly the time it waits for a core (wall ratios over one run spread 0.4–10x at a load of
+ * 7–10, and their median moved 1.68–1.93 between runs), while the CPU median held at 1.82–1.88 over four runs of
+ * 31 rounds. The wall figures are printed beside it. The project's target is 1.6x; the one-file build reaches about
  * 1.85x (the per-module files: 3.3–3.45x in the same runs). The rest is not loading modules: Node loading its
  * WebCrypto as the client imports the key (about 0.3x) and compiling and running the SDK's code, most of it the
  * API's operation tables and their schemas (about 0.4x), both decided in src/ (docs/performance.md). The bound
  * sits above the spread of the figure reached, and far below what a regression costs: the per-module files
- * (3.3x), or ky loaded at start instead of on the first call (about +2x: importing ky makes Node load its fetch).
+ * (3.3x), or ky loaded at start instead of on the first call (about +1.7x: importing ky makes Node load its fetch).
  */
 export const BOUND = 2
 
