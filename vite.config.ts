@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { defineConfig, type UserConfig } from 'vite'
 import { markSchemasPure } from './scripts/pure-schemas.ts'
 import { loadKyStatically } from './scripts/static-ky.ts'
@@ -47,6 +48,70 @@ const library: UserConfig = {
   },
 }
 
+/**
+ * `vite build --mode runtime`: dist/runtime/, what Node, Deno and Bun load (package.json sends their export
+ * conditions here; bundlers read `module` first and get the per-module files above). Resolving and compiling
+ * ~60 modules was most of Node's start (2.6x an empty script), so here each entry is one file, and the modules
+ * `import 'exchange-client'` evaluates are one shared chunk (`sdk.js`) the other SDK entries import. The
+ * dependencies are pinned to exact versions, so they are bundled (tree-shaken) here as the very code npm would
+ * install: no package is resolved at start. ky stays in the chunk the transport imports on its first call.
+ * Every entry of `libraryEntries` is built; a new entry needs nothing here.
+ */
+const runtime: UserConfig = {
+  plugins: [stripOperationDocs(), markSchemasPure()],
+  build: {
+    outDir: 'dist/runtime',
+    emptyOutDir: false,
+    minify: false,
+    sourcemap: true,
+    target: 'es2022',
+    lib: { entry: libraryEntries, formats: ['es'] },
+    rolldownOptions: {
+      external: [/^node:/],
+      output: {
+        minify: false,
+        entryFileNames: '[name].js',
+        chunkFileNames: '[name].js',
+        codeSplitting: {
+          groups: [
+            // First (priority): what the reference exchange shares with the SDK, so `exchange-client/testing` never loads the SDK.
+            { debugName: 'shared', priority: 1, name: (id, graph) => (islands(graph).shared.has(id) ? 'shared' : null) },
+            { debugName: 'sdk', name: (id, graph) => (islands(graph).root.has(id) ? 'sdk' : null) },
+          ],
+        },
+      },
+    },
+  },
+}
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
+
+/** Every module `from` loads by static imports (a dynamic import, as ky's, stays out). */
+function staticClosure(graph: ModuleGraph, from: string[]): Set<string> {
+  const closure = new Set<string>()
+  const pending = [...from]
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (closure.has(id)) continue
+    closure.add(id)
+    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []))
+  }
+  return closure
+}
+
+/** What the root entry loads, and which of it (valibot's functions, base58) the reference exchange's entries load too. */
+const islandsByGraph = new WeakMap<ModuleGraph, { root: Set<string>; shared: Set<string> }>()
+function islands(graph: ModuleGraph): { root: Set<string>; shared: Set<string> } {
+  let found = islandsByGraph.get(graph)
+  if (!found) {
+    const sources = Object.values(libraryEntries).map((source) => resolve(source))
+    const root = staticClosure(graph, [resolve(libraryEntries.index)])
+    const referenceExchange = staticClosure(graph, sources.filter((source) => source.includes('/src/testing/')))
+    found = { root, shared: new Set([...root].filter((id) => referenceExchange.has(id))) }
+    islandsByGraph.set(graph, found)
+  }
+  return found
+}
+
 const CLASS_NAMES = { class: true, function: false }
 
 const scriptTag: UserConfig = {
@@ -70,4 +135,5 @@ const strictScriptTag: UserConfig = {
   build: { ...scriptTag.build, lib: { entry: libraryEntries.strict, formats: ['iife'], name: 'ExchangeSDKStrict', fileName: () => 'exchange-client-strict.iife.js' } },
 }
 
-export default defineConfig(({ mode }) => (mode === 'lib' ? library : mode === 'iife' ? scriptTag : mode === 'iife-strict' ? strictScriptTag : {}))
+const builds: Record<string, UserConfig> = { lib: library, runtime, iife: scriptTag, 'iife-strict': strictScriptTag }
+export default defineConfig(({ mode }) => builds[mode] ?? {})

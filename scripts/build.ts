@@ -1,4 +1,5 @@
-// npm run build: the ESM entries, the script-tag IIFE, and the type declarations.
+// npm run build: the ESM entries (one file per module for bundlers, dist/; one file per entry for Node, Deno
+// and Bun, dist/runtime/: see vite.config.ts), the script-tag IIFE, and the type declarations.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: 'i
 
 rmSync('dist', { recursive: true, force: true })
 run(bin('vite'), ['build', '--mode', 'lib', '--logLevel', 'warn'])
+run(bin('vite'), ['build', '--mode', 'runtime', '--logLevel', 'warn'])
 run(bin('vite'), ['build', '--mode', 'iife', '--logLevel', 'warn'])
 run(bin('vite'), ['build', '--mode', 'iife-strict', '--logLevel', 'warn'])
 run(bin('tsc'), ['-p', 'tsconfig.build.json'])

@@ -67,8 +67,9 @@ export function sourceMapProblems(dist: string, builtDist: string, srcDir: strin
     if (!existsSync(mapFile)) { problems.push(`${name}: ${mapName} is not shipped`); continue }
     const map = JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload & { sourcesContent?: (string | null)[] }
     const sources = map.sources.map((source) => resolve(dirname(join(builtDist, name)), source))
-    // The IIFEs (the SDK's, and exchange-client-strict's with the response schemas) carry their dependencies; the ESM imports them.
-    const fromDependency = (source: string) => name.endsWith('.iife.js') && source.includes('/node_modules/')
+    // The IIFEs (the SDK's, and exchange-client-strict's with the response schemas) and the one-file build for runtimes
+    // (runtime/) carry their dependencies; the per-module ESM imports them.
+    const fromDependency = (source: string) => (name.endsWith('.iife.js') || name.startsWith('runtime/')) && source.includes('/node_modules/')
     sources.forEach((source, i) => {
       if (!existsSync(source) || (relative(srcDir, source).startsWith('..') && !fromDependency(source))) problems.push(`${name}: source ${map.sources[i]} is not a file of src/`)
       else if (map.sourcesContent?.[i] !== readFileSync(source, 'utf8')) problems.push(`${name}: the map does not embed ${map.sources[i]} as it is`)

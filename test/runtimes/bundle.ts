@@ -8,6 +8,9 @@ export const OUT_DIR = join(ROOT, 'test-output', 'runtimes')
 export const DIST_ENTRY = join(ROOT, 'dist', 'index.js')
 export const DIST_IIFE = join(ROOT, 'dist', 'exchange-client.iife.js')
 export const DIST_PROXY = join(ROOT, 'dist', 'proxy.js')
+/** The one-file build of the root entry, which Node, Deno and Bun resolve the package's name to. */
+export const RUNTIME_ENTRY = join(ROOT, 'dist', 'runtime', 'index.js')
+export const PACKAGE_NAME = 'exchange-client'
 const ENTRIES = join(ROOT, 'test', 'runtimes', 'entries')
 
 /** Where `run.ts` leaves a runtime's report (scripts/test.ts reads the counts from it). */
@@ -29,7 +32,7 @@ function assertCarriesNoSdk(metafile: Metafile, what: string): void {
   if (smuggled.length > 0) throw new Error(`${what} bundles part of the SDK: ${smuggled.join(', ')}`)
 }
 
-/** The plain-JS runner for Node 20, Deno and Bun; it imports the SDK from CONFORMANCE_SDK. */
+/** The plain-JS runner for Node 20, Deno and Bun; it imports the SDK named by CONFORMANCE_SDK. */
 export async function cliRunner(): Promise<string> {
   const { code, metafile } = await bundleText({ entryPoints: [join(ENTRIES, 'cli.ts')], format: 'esm', platform: 'neutral' })
   assertCarriesNoSdk(metafile, 'the CLI runner')

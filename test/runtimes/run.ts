@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { formatReport, type ConformanceReport } from '../conformance/run-cases.ts'
 import { startConformanceTarget, type ConformanceTargetInfo } from '../conformance/target.ts'
-import { DIST_ENTRY, DIST_IIFE, DIST_PROXY, OUT_DIR, reportPath } from './bundle.ts'
+import { DIST_ENTRY, DIST_IIFE, DIST_PROXY, OUT_DIR, reportPath, RUNTIME_ENTRY } from './bundle.ts'
 import { runInCliRuntime } from './drivers/cli-runtime.ts'
 import { runInEdgeRuntime } from './drivers/edge-runtime.ts'
 import { runInScriptTag } from './drivers/script-tag.ts'
@@ -31,7 +31,7 @@ const drivers: Record<string, (target: ConformanceTargetInfo) => Promise<Conform
 async function runOne(name: string): Promise<ConformanceReport> {
   const driver = drivers[name]
   if (!driver) return { runtime: name, passed: 0, failed: 1, results: [{ name: 'known runtime', ok: false, error: `unknown runtime "${name}"; known: ${Object.keys(drivers).join(', ')}` }] }
-  const missing = [DIST_ENTRY, DIST_IIFE, DIST_PROXY].filter((file) => !existsSync(file))
+  const missing = [DIST_ENTRY, DIST_IIFE, DIST_PROXY, RUNTIME_ENTRY].filter((file) => !existsSync(file))
   if (missing.length > 0) return { runtime: name, passed: 0, failed: 1, results: [{ name: 'dist/ is built', ok: false, error: `missing ${missing.join(', ')}: run npm run build` }] }
   const target = await startConformanceTarget()
   try {

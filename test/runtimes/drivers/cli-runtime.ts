@@ -1,12 +1,12 @@
-// Node 20, Deno and Bun: the same bundled runner, started as a child process against dist/index.js.
+// Node 20, Deno and Bun: the same bundled runner, started as a child process; each loads the package by its name (dist/runtime/).
 import { spawn, execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { delimiter, join } from 'node:path'
+import { delimiter, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ConformanceReport } from '../../conformance/run-cases.ts'
 import { REPORT_PREFIX } from '../../conformance/run-cases.ts'
 import type { ConformanceTargetInfo } from '../../conformance/target.ts'
-import { cliRunner, DIST_ENTRY, OUT_DIR, ROOT } from '../bundle.ts'
+import { cliRunner, OUT_DIR, PACKAGE_NAME, ROOT, RUNTIME_ENTRY } from '../bundle.ts'
 import { runtimeBin } from '../tools.ts'
 
 const major = (bin: string) => Number(/^v(\d+)\./.exec(execFileSync(bin, ['--version'], { encoding: 'utf8' }))?.[1])
@@ -37,8 +37,12 @@ export async function runInCliRuntime(runtime: CliRuntime, target: ConformanceTa
   mkdirSync(OUT_DIR, { recursive: true })
   const runner = join(OUT_DIR, 'cli-runner.mjs')
   writeFileSync(runner, await cliRunner())
+  // Bun applies the nearest tsconfig.json's `paths`, and the project's point the package's name at src/ (for tsc and
+  // vitest): the runner's directory gets one of its own, without them.
+  writeFileSync(join(OUT_DIR, 'tsconfig.json'), '{}\n')
   const [command, ...args] = commands[runtime](runner)
-  const env = { ...process.env, CONFORMANCE_SDK: pathToFileURL(DIST_ENTRY).href, CONFORMANCE_TARGET: JSON.stringify(target) }
+  // The runner sits inside this package, so its own name resolves as an installed package's would.
+  const env = { ...process.env, CONFORMANCE_SDK: PACKAGE_NAME, CONFORMANCE_TARGET: JSON.stringify(target) }
   const child = spawn(command!, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
@@ -47,5 +51,14 @@ export async function runInCliRuntime(runtime: CliRuntime, target: ConformanceTa
   const status = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve))
   const line = stdout.split('\n').find((candidate) => candidate.startsWith(REPORT_PREFIX))
   if (!line) throw new Error(`${command} exited with ${status} and printed no report\n${stderr || stdout}`)
-  return JSON.parse(line.slice(REPORT_PREFIX.length)) as ConformanceReport
+  const report = JSON.parse(line.slice(REPORT_PREFIX.length)) as ConformanceReport
+  const loaded = loadedRuntimeBuild(report.runtime)
+  return { ...report, passed: report.passed + (loaded.ok ? 1 : 0), failed: report.failed + (loaded.ok ? 0 : 1), results: [loaded, ...report.results] }
+}
+
+/** Node, Deno and Bun load the one-file build (package.json's `node`, `deno`, `bun` conditions), not the per-module files. */
+function loadedRuntimeBuild(runtime: string): ConformanceReport['results'][number] {
+  const name = `${PACKAGE_NAME} resolves to ${relative(ROOT, RUNTIME_ENTRY)}`
+  const loaded = / from (\S+)$/.exec(runtime)?.[1]
+  return loaded === pathToFileURL(RUNTIME_ENTRY).href ? { name, ok: true } : { name, ok: false, error: `loaded from ${loaded ?? 'an unknown file'}` }
 }
