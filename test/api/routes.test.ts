@@ -60,7 +60,7 @@ describe('the routes option', () => {
     ['a path with a query', { 'account.getOverview': { method: 'GET', path: '/api/v1/x?y=1' } }, 'routes.account.getOverview.path'],
     ['a percent-encoded path', { 'account.getOverview': { method: 'GET', path: '/api/v1/a%20b' } }, 'routes.account.getOverview.path'],
     ['a dropped path parameter', { 'perp.getOrder': { method: 'GET', path: '/api/v1/perp/orders/one' } }, 'routes.perp.getOrder.path'],
-    ['a renamed path parameter', { 'perp.getOrder': { method: 'GET', path: '/api/v1/perp/orders/:orderId' } }, 'routes.perp.getOrder.path'],
+    ['a renamed path parameter', { 'perp.getOrder': { method: 'GET', path: '/api/v1/perp/orders/:id' } }, 'routes.perp.getOrder.path'],
     ['an invented path parameter', { 'account.getOverview': { method: 'GET', path: '/api/v1/accounts/:me/overview' } }, 'routes.account.getOverview.path'],
   ])('refuses %s when the client is built, naming it', (_, routes, field) => {
     const { fetch, requests } = recordingFetch()

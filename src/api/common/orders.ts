@@ -64,15 +64,15 @@ export function orderSchema<E extends v.ObjectEntries>(extra: E): v.GenericSchem
   )
 }
 
-const idInput = v.strictObject({ id })
+const orderIdInput = v.strictObject({ orderId: id })
 const openOrdersQuery = v.optional(v.strictObject({ market: v.optional(marketSymbol), clientOrderId: v.optional(clientOrderId), ...cursorEntries }))
 const modifyInput = v.pipe(
-  v.strictObject({ id, price: v.optional(positiveDecimal), size: v.optional(positiveDecimal) }),
+  v.strictObject({ orderId: id, price: v.optional(positiveDecimal), size: v.optional(positiveDecimal) }),
   v.forward(v.check((input) => input.price !== undefined || input.size !== undefined, 'give a new price, a new size or both'), ['price']),
 )
 const cancelInput = v.strictObject({ orderIds: batchOf(id) })
 
-export interface IdInput extends v.InferInput<typeof idInput> {}
+export interface OrderIdInput extends v.InferInput<typeof orderIdInput> {}
 export type OpenOrdersQuery = v.InferInput<typeof openOrdersQuery>
 export interface ModifyOrderInput extends v.InferInput<typeof modifyInput> {}
 export interface CancelOrdersInput extends v.InferInput<typeof cancelInput> {}
@@ -110,18 +110,18 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
       summary: `Cancel several ${area} orders by id (body { order_ids })`,
       input: cancelInput, wire: { orderIds: 'order_ids' }, deleteBody: true, example: { orderIds: ['1001', '1002'] },
     }),
-    getOrder: operation<O, IdInput>({
-      method: 'GET', path: `${orders}/:id`, auth: 'read', source: 'spec',
-      summary: `One ${area} order by id`, input: idInput, example: { id: '1001' },
+    getOrder: operation<O, OrderIdInput>({
+      method: 'GET', path: `${orders}/:orderId`, auth: 'read', source: 'spec',
+      summary: `One ${area} order by id`, input: orderIdInput, example: { orderId: '1001' },
     }),
     modifyOrder: operation<O, ModifyOrderInput>({
-      method: 'PUT', path: `${orders}/:id`, auth: 'trade', source: 'spec',
+      method: 'PUT', path: `${orders}/:orderId`, auth: 'trade', source: 'spec',
       summary: `Change the price or size of an open ${area} order`,
-      input: modifyInput, example: { id: '1001', price: example.price as string },
+      input: modifyInput, example: { orderId: '1001', price: example.price as string },
     }),
-    cancelOrder: operation<O, IdInput>({
-      method: 'DELETE', path: `${orders}/:id`, auth: 'trade', source: 'spec',
-      summary: `Cancel one ${area} order`, input: idInput, example: { id: '1001' },
+    cancelOrder: operation<O, OrderIdInput>({
+      method: 'DELETE', path: `${orders}/:orderId`, auth: 'trade', source: 'spec',
+      summary: `Cancel one ${area} order`, input: orderIdInput, example: { orderId: '1001' },
     }),
   }
 }
