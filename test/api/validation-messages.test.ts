@@ -103,7 +103,7 @@ describe('one name for an order id', () => {
 })
 
 describe('prediction orders take leverage and marginMode', () => {
-  const prediction = { marketId: '1001', side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10 }
+  const prediction = { marketId: '1001', side: 0 as const, outcomeIndex: 0, priceE6: 550_000, amount: 10 }
 
   it('are sent as given', async () => {
     const { fetch, requests: sent } = recordingFetch()

@@ -46,7 +46,7 @@ describe('the exchange names every problem of a body, each with its rule', () =>
 
   it('an unknown field close to one the route takes gets "did you mean": a typo, the other case style, a short name', () => {
     const h = harness()
-    const meant = (path: string, body: unknown) => h.call('POST', path, body).error?.details?.issues?.[0]?.reason
+    const meant = (path: string, body: unknown) => (h.call('POST', path, body).error?.details?.issues as { reason: string }[] | undefined)?.[0]?.reason
     expect(meant('/api/v1/perp/orders', { ...order, market: undefined, markte: 'BTC-USDC' })).toBe('markte is not a field of this route; did you mean market?')
     expect(meant('/api/v1/prediction/orders/cancel', { marketId: '1001', id: '1' })).toBe('id is not a field of this route; did you mean orderId?')
     expect(meant('/api/v1/prediction/orders', { ...prediction, price_e6: 650_000 })).toBe('price_e6 is not a field of this route; did you mean priceE6?')
