@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Transport } from '../transport/http.ts'
+import { explained } from './input-issues.ts'
 import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError, type ValidationIssue } from '../transport/errors.ts'
 
 /** What a call needs: nothing (open market data), any valid key, or a key with that permission. */
@@ -124,89 +125,25 @@ export function operationFunction<Ops extends Record<string, Operation<any, any>
   }) as OperationFunction<Ops[Name]>
 }
 
-/** Declares an operation; `Output` is the type of its `data`. */
+/**
+ * Declares an operation; `Output` is the type of its `data`. Its input schema is `explained`, so a
+ * bad input names every problem (and this stays out of a program that binds no operation).
+ */
 /* @__NO_SIDE_EFFECTS__ */
 export function operation<Output = unknown, Input = undefined>(
   description: Omit<Operation<Input, Output>, 'output'>,
 ): Operation<Input, Output> {
-  return description
-}
-
-/** A schema as valibot builds it: what `schemaAt` walks to find an object's field names. */
-interface SchemaNode {
-  readonly entries?: Readonly<Record<string, SchemaNode>>
-  readonly item?: SchemaNode
-  readonly wrapped?: SchemaNode
-  readonly type: string
-}
-
-/** The schema at `keys` (through optional wrappers and array items): the object whose fields an unknown one is held against. */
-function schemaAt(schema: SchemaNode | undefined, keys: readonly unknown[]): SchemaNode | undefined {
-  for (const key of keys) {
-    while (schema?.wrapped) schema = schema.wrapped
-    schema = schema?.entries && Object.hasOwn(schema.entries, key as string) ? schema.entries[key as string] : schema?.item
-  }
-  while (schema?.wrapped) schema = schema.wrapped
-  return schema
-}
-
-/** One edit apart: a letter changed, added, dropped, or two adjacent letters swapped (`markte`, `market`). */
-function oneEditApart(a: string, b: string): boolean {
-  let i = 0
-  while (a[i] === b[i] && i < a.length) i++
-  const same = (from: number, to = from) => a.slice(from) === b.slice(to)
-  return same(i + 1) || same(i + 1, i) || same(i, i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && same(i + 2))
+  return description.input ? { ...description, input: explained(description.input) } : description
 }
 
 /**
- * The field an unknown one was probably meant as: the same name in another case style (`reduce_only`
- * → `reduceOnly`); else, among the fields not given, its tail (`id` → `orderId`) or one typo away.
+ * Checks an input against a schema that `explained` wrapped (every operation's, through `operation`):
+ * its failure lists every problem as `{ field, rule, message }`.
  */
-function meant(name: string, known: readonly string[], given: Record<string, unknown>): string | undefined {
-  const plain = (text: string) => text.replace(/_/g, '').toLowerCase()
-  const typed = plain(name)
-  const absent = known.filter((field) => given[field] === undefined)
-  return known.find((field) => plain(field) === typed)
-    ?? absent.find((field) => plain(field).endsWith(typed) && typed[1])
-    ?? absent.find((field) => oneEditApart(typed, plain(field)))
-}
-
-/** Every problem of an input: missing, unknown (each one), wrong type, not an object, or a value's rule. */
-function issuesOf(schema: SchemaNode, found: readonly v.BaseIssue<unknown>[]): ValidationIssue[] {
-  const issues: ValidationIssue[] = []
-  const add = (field: string, rule: string, text: string) => issues.push({ field, rule, message: `${field || 'input'}: ${text}` })
-  for (const issue of found) {
-    const keys = issue.path?.map((item) => item.key) ?? []
-    const field = keys.join('.')
-    if (issue.expected === 'never') {
-      // valibot stops at an object's first unknown field: read them all here. Refused, never dropped
-      // (a dropped `reduce_only` lets an order grow a position).
-      const given = issue.path!.at(-1)!.input as Record<string, unknown>
-      const parent = keys.slice(0, -1)
-      const known = Object.keys(schemaAt(schema, parent)?.entries ?? {})
-      for (const name of Object.keys(given)) {
-        if (known.includes(name)) continue
-        const hint = meant(name, known, given)
-        add([...parent, name].join('.'), 'unknown_field', `unknown field${hint ? `; did you mean ${hint}?` : ''}`)
-      }
-    } else if (issue.expected === 'Object') {
-      const required = Object.entries(schemaAt(schema, keys)?.entries ?? {}).filter(([, entry]) => entry.type !== 'optional')
-      add(field, 'not_object', `must be an object${required.length ? ` with ${required.map(([name]) => name).join(', ')}` : ''}; got ${issue.received}`)
-    } else if (issue.kind === 'schema' && issue.input === undefined) {
-      add(field, 'missing', 'missing (required)')
-    } else {
-      add(field, issue.kind === 'schema' && issue.type !== 'picklist' ? 'type' : issue.type, issue.message)
-    }
-  }
-  return issues
-}
-
 export function parseInput<T>(schema: v.GenericSchema<any, T>, input: unknown): T {
-  // valibot's object schemas take arrays for objects and would blame a missing field instead.
-  if (Array.isArray(input)) throw new ExchangeValidationError('', 'not_object', 'input: must be an object, not an array')
   const result = v.safeParse(schema, input)
   if (result.success) return result.output
-  const issues = issuesOf(schema as SchemaNode, result.issues)
+  const issues = result.issues as unknown as ValidationIssue[]
   throw new ExchangeValidationError(issues[0]!.field, issues[0]!.rule, issues.map((issue) => issue.message).join('; '), issues)
 }
 

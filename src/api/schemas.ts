@@ -38,13 +38,19 @@ export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number]
 const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/
 
 /**
+ * Text matching `pattern`. One message says what the text must be, whether the value is not text
+ * (rule `type`) or text of another form (rule `regex`): the rule tells the two apart.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function textMatching(pattern: RegExp, message: string) {
+  return v.pipe(v.string(message), v.regex(pattern, message))
+}
+
+/**
  * A non-negative decimal as text ("0.01"). Numbers are refused, never converted: a float cannot
  * carry a price exactly. No sign, exponent, NaN, Infinity or spaces.
  */
-export const decimal = v.pipe(
-  v.string('must be a decimal string such as "0.01" (numbers are refused: no float rounding)'),
-  v.regex(DECIMAL, 'must be a plain decimal such as "0.01": digits, an optional fraction, no sign, exponent, NaN or Infinity'),
-)
+export const decimal = textMatching(DECIMAL, 'must be a decimal string such as "0.01" (a number is refused: no float rounding), without sign, exponent, NaN or Infinity')
 
 /** A decimal above zero: sizes, prices, amounts. */
 export const positiveDecimal = v.pipe(decimal, v.check((text) => /[1-9]/.test(text), 'must be greater than zero'))
@@ -82,21 +88,15 @@ export function text(max: number) {
  * Market symbol of the spec's form `<BASE>-<QUOTE>` (`BTC-USDC`). Its case is the service's to judge:
  * a lowercase symbol is sent as written.
  */
-export const marketSymbol = v.pipe(
-  v.string('must be a market symbol string such as "BTC-USDC"'),
-  v.regex(/^[A-Za-z0-9]+-[A-Za-z0-9]+$/, 'must be a market symbol <BASE>-<QUOTE> of letters and digits, such as "BTC-USDC"'),
-)
+export const marketSymbol = textMatching(/^[A-Za-z0-9]+-[A-Za-z0-9]+$/, 'must be a market symbol <BASE>-<QUOTE> of letters and digits, such as "BTC-USDC"')
 
 /** Token symbol (`USDC`), letters and digits; its case is the service's to judge. */
-export const tokenSymbol = v.pipe(v.string('must be a token symbol such as "USDC"'), v.regex(/^[A-Za-z0-9]+$/, 'must be a token symbol of letters and digits, such as "USDC"'))
+export const tokenSymbol = textMatching(/^[A-Za-z0-9]+$/, 'must be a token symbol of letters and digits, such as "USDC"')
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.~:-]{0,127}$/
 
 /** A value that lands in a path segment: it cannot carry `/`, `?`, `#`, `%`, spaces or a dot segment. */
-export const pathSegment = v.pipe(
-  v.string('must be a string'),
-  v.regex(SEGMENT, 'must be 1 to 128 characters of [A-Za-z0-9_.~:-] starting with a letter or digit (no "/", "?", "#" or "%")'),
-)
+export const pathSegment = textMatching(SEGMENT, 'must be 1 to 128 characters of [A-Za-z0-9_.~:-] starting with a letter or digit (no "/", "?", "#" or "%")')
 
 /**
  * An id: a string, or a safe integer that becomes its decimal string (real ids exceed 2^53, so
@@ -108,10 +108,7 @@ export const id = v.union(
 )
 
 /** Idempotency key of an order: 1 to 64 characters of [A-Za-z0-9_-]. */
-export const clientOrderId = v.pipe(
-  v.string('must be a string'),
-  v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 characters of [A-Za-z0-9_-]'),
-)
+export const clientOrderId = textMatching(/^[A-Za-z0-9_-]{1,64}$/, 'must be a string of 1 to 64 characters of [A-Za-z0-9_-]')
 
 /** A prediction price in millionths: a multiple of 1000 in [1000, 999000]. */
 export const priceE6 = v.pipe(
@@ -126,10 +123,7 @@ export function batchOf<T extends v.GenericSchema>(item: T) {
 }
 
 /** Wallet address: EVM `0x` + 40 hex, or a Solana base58 public key. */
-export const walletAddress = v.pipe(
-  v.string('must be a string'),
-  v.regex(/^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'must be an EVM address (0x + 40 hex) or a Solana address (base58)'),
-)
+export const walletAddress = textMatching(/^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'must be an EVM address (0x + 40 hex) or a Solana address (base58)')
 
 /** Candle width. */
 export const klineInterval = v.picklist(['1m', '5m', '15m', '1h', '4h', '1d'], 'must be one of 1m, 5m, 15m, 1h, 4h, 1d')

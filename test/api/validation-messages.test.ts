@@ -50,10 +50,12 @@ describe('validation messages tell the truth', () => {
 
   it('a value of the wrong type is "type"; a value that breaks a rule keeps that rule', async () => {
     expect(await refusal((client) => client.perp.placeOrder({ ...limitOrder, size: 0.01 }))).toMatchObject({
-      field: 'size', rule: 'type', message: 'size: must be a decimal string such as "0.01" (numbers are refused: no float rounding)',
+      field: 'size', rule: 'type', message: 'size: must be a decimal string such as "0.01" (a number is refused: no float rounding), without sign, exponent, NaN or Infinity',
     })
-    expect(await refusal((client) => client.perp.placeOrder({ ...limitOrder, side: 'long' }))).toMatchObject({ field: 'side', rule: 'picklist', message: 'side: must be "buy" or "sell"' })
     expect(await refusal((client) => client.perp.placeOrder({ ...limitOrder, size: '-1' }))).toMatchObject({ field: 'size', rule: 'regex' })
+    // A value outside an enumeration: of the wrong type, as valibot sees it (a literal union).
+    expect(await refusal((client) => client.perp.placeOrder({ ...limitOrder, side: 'long' }))).toMatchObject({ field: 'side', rule: 'type', message: 'side: must be "buy" or "sell"' })
+    expect(await refusal((client) => client.perp.placeOrder({ ...limitOrder, leverage: 0 }))).toMatchObject({ field: 'leverage', rule: 'min_value', message: 'leverage: must be at least 1' })
   })
 
   it('every problem of an input is listed, and the message names them all', async () => {
@@ -62,7 +64,7 @@ describe('validation messages tell the truth', () => {
       'market type', 'size missing', 'sise unknown_field', 'reduce_only unknown_field', 'extra unknown_field',
     ])
     expect(error.message).toBe(
-      'market: must be a market symbol string such as "BTC-USDC"; size: missing (required); sise: unknown field; did you mean size?; '
+      'market: must be a market symbol <BASE>-<QUOTE> of letters and digits, such as "BTC-USDC"; size: missing (required); sise: unknown field; did you mean size?; '
         + 'reduce_only: unknown field; did you mean reduceOnly?; extra: unknown field',
     )
     expect(error).toMatchObject({ field: 'market', rule: 'type' })
@@ -115,7 +117,7 @@ describe('prediction orders take leverage and marginMode', () => {
     expect(await refusal((client) => client.prediction.placeOrder({ ...prediction, leverage: 0 }))).toMatchObject({ field: 'leverage', rule: 'min_value' })
     expect(await refusal((client) => client.prediction.placeOrder({ ...prediction, leverage: '2' }))).toMatchObject({ field: 'leverage', rule: 'type' })
     expect(await refusal((client) => client.prediction.placeMultiOutcomeOrder({ ...prediction, marginMode: 'CROSS' }))).toMatchObject({
-      field: 'marginMode', rule: 'picklist', message: 'marginMode: must be "cross" or "isolated"',
+      field: 'marginMode', rule: 'type', message: 'marginMode: must be "cross" or "isolated"',
     })
   })
 })

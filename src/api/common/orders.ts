@@ -1,6 +1,7 @@
 // Perp and spot trade orders the same way under their own prefix; their order tables come from here.
 import * as v from 'valibot'
 import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import { explained } from '../input-issues.ts'
 import { operation, parseInput, type CallOptions } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
 import { reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
@@ -154,7 +155,7 @@ export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', m
   }
 }
 
-const findOrderInput = v.strictObject({ clientOrderId, market: v.optional(marketSymbol) })
+const findOrderInput = explained(v.strictObject({ clientOrderId, market: v.optional(marketSymbol) }))
 export interface FindOrderInput extends v.InferInput<typeof findOrderInput> {}
 
 interface OrderLookups<O> {
