@@ -48,7 +48,7 @@ function issuesOf(schema: SchemaNode, found: readonly v.BaseIssue<unknown>[]): V
       // dropped (a dropped `reduce_only` lets an order grow a position).
       const given = issue.path!.at(-1)!.input as Record<string, unknown>
       keys.pop()
-      const known = Object.keys(schemaAt(schema, keys)!.entries!)
+      const known = Object.keys(schemaAt(schema, keys)?.entries ?? {})
       const absent = known.filter((field) => given[field] === undefined)
       return Object.keys(given).filter((name) => !known.includes(name)).map((name) => {
         const typed = plain(name)
