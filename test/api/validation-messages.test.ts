@@ -121,3 +121,13 @@ describe('prediction orders take leverage and marginMode', () => {
     })
   })
 })
+
+describe('ids', () => {
+  it('an id of the wrong type is type; a string or number of another form is check; both say what an id is', async () => {
+    const what = 'must be an id: a string of 1 to 128 characters of [A-Za-z0-9_.~:-] starting with a letter or digit, or a non-negative safe integer'
+    expect(await refusal((client) => client.perp.getOrder({ orderId: true }))).toMatchObject({ field: 'orderId', rule: 'type', message: `orderId: ${what}` })
+    expect(await refusal((client) => client.perp.getOrder({ orderId: 'a/b' }))).toMatchObject({ field: 'orderId', rule: 'check', message: `orderId: ${what}` })
+    expect(await refusal((client) => client.perp.getOrder({ orderId: -1 }))).toMatchObject({ field: 'orderId', rule: 'check' })
+    expect(await refusal((client) => client.spot.cancelOrders({ orderIds: ['1', 2 ** 53] }))).toMatchObject({ field: 'orderIds.1', rule: 'check' })
+  })
+})
