@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { IssuedSecret } from '../auth/hidden-secret.ts'
 import type * as schemas from './keys-responses.ts'
 import { operation } from './operation.ts'
+import { timestampMs } from './schemas.ts'
 
 export interface KeyPermissions extends v.InferOutput<typeof schemas.keyPermissionsSchema> {}
 /**
@@ -41,7 +42,7 @@ const onboardInput = v.strictObject({
   walletType: v.picklist(WALLET_TYPES),
   message: v.pipe(v.string(), v.nonEmpty()),
   signature: v.pipe(v.string(), v.nonEmpty()),
-  timestamp: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  timestamp: timestampMs,
 })
 
 /** Onboarding: open (the wallet signature is the proof). */

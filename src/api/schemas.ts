@@ -55,15 +55,14 @@ export const decimal = textMatching(DECIMAL, 'must be a decimal string such as "
 /** A decimal above zero: sizes, prices, amounts. */
 export const positiveDecimal = v.pipe(decimal, v.check((text) => /[1-9]/.test(text), 'must be greater than zero'))
 
-/** A whole number in [min, max] (JSON number on the wire). */
+/**
+ * A whole number in [min, max] (JSON number on the wire). One message says the range, for a value
+ * that is no number (rule `type`) or a number outside it (rule `check`).
+ */
 /* @__NO_SIDE_EFFECTS__ */
 export function integer(min: number, max: number = Number.MAX_SAFE_INTEGER) {
-  return v.pipe(
-    v.number('must be a number'),
-    v.safeInteger('must be a whole number'),
-    v.minValue(min, `must be at least ${min}`),
-    v.maxValue(max, `must be at most ${max}`),
-  )
+  const message = `must be a whole number ${max < Number.MAX_SAFE_INTEGER ? `from ${min} to ${max}` : `of at least ${min}`}`
+  return v.pipe(v.number(message), v.check((value) => Number.isSafeInteger(value) && value >= min && value <= max, message))
 }
 
 /** UTC milliseconds. */
@@ -117,7 +116,7 @@ export const clientOrderId = textMatching(/^[A-Za-z0-9_-]{1,64}$/, 'must be a st
 /** A prediction price in millionths: a multiple of 1000 in [1000, 999000]. */
 export const priceE6 = v.pipe(
   integer(1000, 999_000),
-  v.multipleOf(1000, 'must be a multiple of 1000 (a 0.1-cent grid)'),
+  v.check((value) => value % 1000 === 0, 'must be a multiple of 1000 (a 0.1-cent grid)'),
 )
 
 /** A batch: at least one item. How many one call takes is the service's to say (the spec: "not shown"). */

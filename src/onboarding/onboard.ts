@@ -38,7 +38,7 @@ const paramsSchema = explained(v.object({
   // Not in the spec's onboarding body: refused rather than dropped, so nobody counts on a read-only key.
   permissions: v.optional(v.never('not an onboarding field: the key minted has read and trade, always; narrow it through key management')),
   partnerTag: v.optional(v.never('not an onboarding field of the spec')),
-  signingWindowMs: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(LOGIN_WINDOW_MS))),
+  signingWindowMs: v.optional(v.pipe(v.number(), v.check((ms) => ms >= 1 && ms <= LOGIN_WINDOW_MS, `must be a number of ms from 1 to ${LOGIN_WINDOW_MS}`))),
 }))
 
 /**

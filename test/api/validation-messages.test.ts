@@ -55,7 +55,7 @@ describe('validation messages tell the truth', () => {
     expect(await refusal((client) => client.perp.placeOrder({ ...limitOrder, size: '-1' }))).toMatchObject({ field: 'size', rule: 'regex' })
     // A value outside an enumeration: of the wrong type, as valibot sees it (a literal union).
     expect(await refusal((client) => client.perp.placeOrder({ ...limitOrder, side: 'long' }))).toMatchObject({ field: 'side', rule: 'type', message: 'side: must be "buy" or "sell"' })
-    expect(await refusal((client) => client.perp.placeOrder({ ...limitOrder, leverage: 0 }))).toMatchObject({ field: 'leverage', rule: 'min_value', message: 'leverage: must be at least 1' })
+    expect(await refusal((client) => client.perp.placeOrder({ ...limitOrder, leverage: 0 }))).toMatchObject({ field: 'leverage', rule: 'check', message: 'leverage: must be a whole number of at least 1' })
   })
 
   it('every problem of an input is listed, and the message names them all', async () => {
@@ -114,7 +114,7 @@ describe('prediction orders take leverage and marginMode', () => {
   })
 
   it('are checked: a whole leverage from 1, a margin mode of cross or isolated', async () => {
-    expect(await refusal((client) => client.prediction.placeOrder({ ...prediction, leverage: 0 }))).toMatchObject({ field: 'leverage', rule: 'min_value' })
+    expect(await refusal((client) => client.prediction.placeOrder({ ...prediction, leverage: 0 }))).toMatchObject({ field: 'leverage', rule: 'check' })
     expect(await refusal((client) => client.prediction.placeOrder({ ...prediction, leverage: '2' }))).toMatchObject({ field: 'leverage', rule: 'type' })
     expect(await refusal((client) => client.prediction.placeMultiOutcomeOrder({ ...prediction, marginMode: 'CROSS' }))).toMatchObject({
       field: 'marginMode', rule: 'type', message: 'marginMode: must be "cross" or "isolated"',
