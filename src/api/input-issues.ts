@@ -68,17 +68,16 @@ function issuesOf(schema: SchemaNode, found: readonly v.BaseIssue<unknown>[]): V
 
 /**
  * The schema, whose failures are `ValidationIssue`s naming every problem (what `parseInput` reads).
- * An array is not the object valibot would take it for.
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function explained<S extends v.GenericSchema<any, any>>(schema: S): S {
   return {
     ...schema,
     '~run'(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
-      if (Array.isArray(dataset.value)) {
-        return { typed: false, value: dataset.value, issues: [{ field: '', rule: 'not_object', message: 'input: must be an object, not an array' }] }
-      }
-      const result = schema['~run'](dataset, config)
+      // valibot's object schemas take an array for an object, and would blame missing fields instead.
+      const result = Array.isArray(dataset.value)
+        ? { typed: false, value: dataset.value, issues: [{ expected: 'Object', received: 'an array' } as v.BaseIssue<unknown>] }
+        : schema['~run'](dataset, config)
       return result.issues ? { ...result, issues: issuesOf(schema as unknown as SchemaNode, result.issues) } : result
     },
   } as S

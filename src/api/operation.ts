@@ -225,7 +225,7 @@ function checkResponse(op: Operation<any, unknown>, check: ResponseCheck, data: 
   const result = v.safeParse(check.schema, data)
   if (result.success) return
   const issue = result.issues[0]
-  const field = v.getDotPath(issue) ?? ''
+  const field = issue.path?.map((item) => item.key).join('.') ?? ''
   throw new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
     operation: check.operation,
     field,

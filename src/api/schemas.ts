@@ -74,14 +74,17 @@ export const page = integer(1)
 export const pageSize = integer(1)
 export const offset = integer(0)
 
-/** An opaque cursor from a previous page's `nextCursor`. */
-export const cursor = v.pipe(v.string('must be the nextCursor string of the previous page'), v.minLength(1, 'must not be empty'), v.maxLength(512, 'must be at most 512 characters'))
-
-/** Free text of a query (search words, categories, tags). */
+/**
+ * Text of 1 to `max` characters. One message says so, for a value that is no text (rule `type`) or
+ * text of another length (rule `check`).
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function text(max: number) {
-  return v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`))
+export function text(max: number, message = `must be a string of 1 to ${max} characters`) {
+  return v.pipe(v.string(message), v.check((value) => value !== '' && value.length <= max, message))
 }
+
+/** An opaque cursor from a previous page's `nextCursor`. */
+export const cursor = text(512, 'must be the nextCursor string of the previous page (1 to 512 characters)')
 
 /**
  * Market symbol of the spec's form `<BASE>-<QUOTE>` (`BTC-USDC`). Its case is the service's to judge:
@@ -122,7 +125,7 @@ export const priceE6 = v.pipe(
 /** A batch: at least one item. How many one call takes is the service's to say (the spec: "not shown"). */
 /* @__NO_SIDE_EFFECTS__ */
 export function batchOf<T extends v.GenericSchema>(item: T) {
-  return v.pipe(v.array(item, 'must be an array'), v.minLength(1, 'must not be empty'))
+  return v.pipe(v.array(item, 'must be a non-empty array'), v.check((items) => items.length > 0, 'must be a non-empty array'))
 }
 
 /** Wallet address: EVM `0x` + 40 hex, or a Solana base58 public key. */

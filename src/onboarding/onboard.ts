@@ -33,7 +33,7 @@ export interface OnboardOptions extends OnboardParams, TransportOptions {
 }
 
 const paramsSchema = explained(v.object({
-  signer: v.object({ address: v.pipe(v.string(), v.nonEmpty()), signMessage: v.function() }),
+  signer: v.object({ address: v.pipe(v.string(), v.check((address) => address !== '', 'must not be empty')), signMessage: v.function() }),
   walletType: v.picklist(WALLET_TYPES),
   // Not in the spec's onboarding body: refused rather than dropped, so nobody counts on a read-only key.
   permissions: v.optional(v.never('not an onboarding field: the key minted has read and trade, always; narrow it through key management')),

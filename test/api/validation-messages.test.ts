@@ -42,7 +42,7 @@ describe('validation messages tell the truth', () => {
       field: '', rule: 'not_object', message: 'input: must be an object with market; got undefined',
     })
     expect(await refusal((client) => client.perp.getTicker('BTC-USDC'))).toMatchObject({ rule: 'not_object', message: 'input: must be an object with market; got "BTC-USDC"' })
-    expect(await refusal((client) => client.perp.placeOrder([limitOrder]))).toMatchObject({ rule: 'not_object', message: 'input: must be an object, not an array' })
+    expect(await refusal((client) => client.perp.placeOrder([limitOrder]))).toMatchObject({ field: '', rule: 'not_object', message: 'input: must be an object with market, side, type, size; got an array' })
     expect(await refusal((client) => client.perp.placeOrders({ orders: [5] }))).toMatchObject({
       field: 'orders.0', rule: 'not_object', message: 'orders.0: must be an object with market, side, type, size; got 5',
     })

@@ -34,7 +34,7 @@ const createInput = v.pipe(
     category: text(64),
     tags: v.optional(v.pipe(v.array(text(64), 'must be an array of strings'))),
     marketType: v.picklist(MARKET_TYPES, 'must be "binary" or "multi_outcome"'),
-    outcomes: v.optional(v.pipe(v.array(text(100), 'must be an array of labels'), v.minLength(2, 'must hold at least 2 outcomes'))),
+    outcomes: v.optional(v.pipe(v.array(text(100), 'must be an array of at least 2 labels'), v.check((labels) => labels.length >= 2, 'must be an array of at least 2 labels'))),
     endTime: timestampMs,
   }),
   v.forward(v.check((input) => input.marketType === 'binary' || input.outcomes !== undefined, 'a multi-outcome market needs its outcomes'), ['outcomes']),
