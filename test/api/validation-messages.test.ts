@@ -70,6 +70,15 @@ describe('validation messages tell the truth', () => {
     expect(error).toMatchObject({ field: 'market', rule: 'type' })
   })
 
+  it('a rule across fields is reported on its field, in a batch too', async () => {
+    const { price: _, ...withoutPrice } = limitOrder
+    expect(await refusal((client) => client.perp.placeOrder(withoutPrice))).toMatchObject({ field: 'price', rule: 'check', message: 'price: a limit order needs a price' })
+    expect(await refusal((client) => client.spot.placeOrders({ orders: [limitOrder, withoutPrice] }))).toMatchObject({
+      field: 'orders.1.price', rule: 'check', message: 'orders.1.price: a limit order needs a price',
+    })
+    expect(await refusal((client) => client.perp.modifyOrder({ orderId: '1' }))).toMatchObject({ field: 'price', rule: 'check', message: 'price: give a new price, a new size or both' })
+  })
+
   it('the orders of a batch are checked the same way, each problem under its path', async () => {
     const error = await refusal((client) => client.spot.placeOrders({ orders: [limitOrder, { ...limitOrder, size: undefined, sizes: '1', reduceOnly: true }] }))
     expect(error.issues).toEqual([
@@ -124,7 +133,7 @@ describe('prediction orders take leverage and marginMode', () => {
 
 describe('ids', () => {
   it('an id of the wrong type is type; a string or number of another form is check; both say what an id is', async () => {
-    const what = 'must be an id: a string of 1 to 128 characters of [A-Za-z0-9_.~:-] starting with a letter or digit, or a non-negative safe integer'
+    const what = 'must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer'
     expect(await refusal((client) => client.perp.getOrder({ orderId: true }))).toMatchObject({ field: 'orderId', rule: 'type', message: `orderId: ${what}` })
     expect(await refusal((client) => client.perp.getOrder({ orderId: 'a/b' }))).toMatchObject({ field: 'orderId', rule: 'check', message: `orderId: ${what}` })
     expect(await refusal((client) => client.perp.getOrder({ orderId: -1 }))).toMatchObject({ field: 'orderId', rule: 'check' })

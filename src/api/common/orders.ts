@@ -11,6 +11,7 @@ import {
   cursorEntries,
   id,
   marketSymbol,
+  on,
   positiveDecimal,
   type CursorPage,
   type OrderSide,
@@ -59,9 +60,9 @@ type OrderObject<E extends v.ObjectEntries> = v.StrictObjectSchema<typeof orderE
 export function orderSchema<E extends v.ObjectEntries>(extra: E): v.GenericSchema<v.InferInput<OrderObject<E>>, v.InferOutput<OrderObject<E>>> {
   return v.pipe(
     v.strictObject({ ...orderEntries, ...extra }),
-    v.forward(v.check((order) => order.type !== 'limit' || order.price !== undefined, 'a limit order needs a price'), ['price'] as never),
+    v.check((order) => order.type !== 'limit' || order.price !== undefined, on('price', 'a limit order needs a price')),
     // Refused, not dropped: the caller meant some price, and a market order would not honour it.
-    v.forward(v.check((order) => order.type !== 'market' || order.price === undefined, 'a market order takes no price (real-service.md §6.1: price is for limit orders only)'), ['price'] as never),
+    v.check((order) => order.type !== 'market' || order.price === undefined, on('price', 'a market order takes no price (real-service.md §6.1: price is for limit orders only)')),
   )
 }
 
@@ -69,7 +70,7 @@ const orderIdInput = v.strictObject({ orderId: id })
 const openOrdersQuery = v.optional(v.strictObject({ market: v.optional(marketSymbol), clientOrderId: v.optional(clientOrderId), ...cursorEntries }))
 const modifyInput = v.pipe(
   v.strictObject({ orderId: id, price: v.optional(positiveDecimal), size: v.optional(positiveDecimal) }),
-  v.forward(v.check((input) => input.price !== undefined || input.size !== undefined, 'give a new price, a new size or both'), ['price']),
+  v.check((input) => input.price !== undefined || input.size !== undefined, on('price', 'give a new price, a new size or both')),
 )
 const cancelInput = v.strictObject({ orderIds: batchOf(id) })
 
