@@ -3,6 +3,7 @@ import { hideSecret } from '../auth/hidden-secret.ts'
 import { ServerClock } from '../auth/clock.ts'
 import { onboardingOperations, WALLET_TYPES, type OnboardedKey, type WalletType } from '../api/keys.ts'
 import { explained } from '../api/input-issues.ts'
+import { text } from '../api/schemas.ts'
 import { callOperation, parseInput } from '../api/operation.ts'
 import { OnboardingOutcomeUnknownError, OrderOutcomeUnknownError, SigningTimeoutError } from '../transport/errors.ts'
 import { Transport, type TransportOptions } from '../transport/http.ts'
@@ -33,7 +34,7 @@ export interface OnboardOptions extends OnboardParams, TransportOptions {
 }
 
 const paramsSchema = explained(v.object({
-  signer: v.object({ address: v.pipe(v.string(), v.check((address) => address !== '', 'must not be empty')), signMessage: v.function() }),
+  signer: v.object({ address: text(Infinity, 'must be a non-empty string'), signMessage: v.function() }),
   walletType: v.picklist(WALLET_TYPES),
   // Not in the spec's onboarding body: refused rather than dropped, so nobody counts on a read-only key.
   permissions: v.optional(v.never('not an onboarding field: the key minted has read and trade, always; narrow it through key management')),
