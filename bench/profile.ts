@@ -19,7 +19,7 @@ const client = new ExchangeClient({ baseUrl: 'http://127.0.0.1:1', ...BENCH_KEY,
 let n = 0
 const call = (): Promise<unknown> => {
   if (!typed) return client.request({ method, path: `/api/v1/perp/orders/${n++}`, body: method === 'POST' ? sampleOrder(0) : undefined })
-  if (method === 'GET') return client.perp.getOrder({ id: String(n++) })
+  if (method === 'GET') return client.perp.getOrder({ orderId: String(n++) })
   return client.perp.placeOrder({ ...sampleOrder(0), side: 'buy', type: 'limit', timeInForce: 'GTC', clientOrderId: `profile-${n++}` })
 }
 const run = async (ms: number) => {

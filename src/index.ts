@@ -23,6 +23,7 @@ export {
   type NetworkErrorCode,
   type SigningDiagnostics,
   type ExchangeErrorKind,
+  type ValidationIssue,
 } from './transport/errors.ts'
 export type { Envelope } from './transport/envelope.ts'
 export type { RequestSpec, QueryValue, TransportOptions } from './transport/http.ts'

@@ -24,7 +24,7 @@ const KINDS: Kind[] = [
   {
     label: 'signed GET',
     call: { method: 'GET', path: '/api/v1/perp/orders' },
-    typed: { label: 'perp.getOrder', call: (client, n) => client.perp.getOrder({ id: String(n) }) },
+    typed: { label: 'perp.getOrder', call: (client, n) => client.perp.getOrder({ orderId: String(n) }) },
     signed: true,
   },
   {

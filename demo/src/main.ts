@@ -207,7 +207,7 @@ async function place(draft: OrderDraft): Promise<void> {
 async function cancel(orderId: string): Promise<void> {
   if (!session) return
   await act(orders.cancelling, (on) => orders.enabled(!on), async () => {
-    await session!.client.perp.cancelOrder({ id: orderId })
+    await session!.client.perp.cancelOrder({ orderId })
     account.restart() // fresh numbers now, not at the next tick
     return 'Order cancelled.'
   })

@@ -9,7 +9,7 @@ import type { systemOperations } from './system.ts'
 import type { AccountOverview, ApiKeyIdInput, ApiKeyInfo, Deposit, DepositInput, OnchainStatus, PerpMarginSummary, PerpTradingStats, SpotSummary, Withdrawal, WithdrawalInput } from './account.ts'
 import type { Championship, ChampionshipsQuery, Leaderboard, LeaderboardInput, MyRank, SlugInput, TopThree } from './championship.ts'
 import type { KlinesInput, OrderBook, OrderbookInput, Trade, TradesInput } from './common/market-data.ts'
-import type { CancelOrdersInput, Fill, HistoryQuery, IdInput, ModifyOrderInput, OpenOrdersQuery, OrderHistoryQuery, PlacedOrders } from './common/orders.ts'
+import type { CancelOrdersInput, Fill, HistoryQuery, ModifyOrderInput, OpenOrdersQuery, OrderHistoryQuery, OrderIdInput, PlacedOrders } from './common/orders.ts'
 import type { FundingPayment, Liquidation, PnlRecord } from './perp/history.ts'
 import type { FundingHistoryInput, FundingRate, IndexPrice, InsuranceFund, MarkPrice, OpenInterest, PerpMarket, PerpTicker } from './perp/market-data.ts'
 import type { AdjustMarginInput, CancelTpslInput, ClosePositionInput, ClosedPosition, Leverage, Position, SetLeverageInput, TpslInput } from './perp/positions.ts'
@@ -671,14 +671,14 @@ export interface PerpMethods {
   /**
    * One perp order by id.
    *
-   * Who may call it: a key with the read permission (signed). HTTP: `GET /api/v1/perp/orders/:id`.
+   * Who may call it: a key with the read permission (signed). HTTP: `GET /api/v1/perp/orders/:orderId`.
    *
    * Input:
-   * - `id`: order id
+   * - `orderId`: order id
    *
    * @example
    * ```ts
-   * await client.perp.getOrder({ id: '1001' })
+   * await client.perp.getOrder({ orderId: '1001' })
    * ```
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -687,21 +687,21 @@ export interface PerpMethods {
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
-  getOrder(input: IdInput, options?: CallOptions): Promise<PerpOrder>
+  getOrder(input: OrderIdInput, options?: CallOptions): Promise<PerpOrder>
 
   /**
    * Change the price or size of an open perp order.
    *
-   * Who may call it: a key with the trade permission (signed). HTTP: `PUT /api/v1/perp/orders/:id`.
+   * Who may call it: a key with the trade permission (signed). HTTP: `PUT /api/v1/perp/orders/:orderId`.
    *
    * Input:
-   * - `id`: order id
+   * - `orderId`: order id
    * - `price` (optional): new limit price, a decimal string
    * - `size` (optional): new size, a decimal string
    *
    * @example
    * ```ts
-   * await client.perp.modifyOrder({ id: '1001', price: '60000' })
+   * await client.perp.modifyOrder({ orderId: '1001', price: '60000' })
    * ```
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -715,14 +715,14 @@ export interface PerpMethods {
   /**
    * Cancel one perp order.
    *
-   * Who may call it: a key with the trade permission (signed). HTTP: `DELETE /api/v1/perp/orders/:id`.
+   * Who may call it: a key with the trade permission (signed). HTTP: `DELETE /api/v1/perp/orders/:orderId`.
    *
    * Input:
-   * - `id`: order id
+   * - `orderId`: order id
    *
    * @example
    * ```ts
-   * await client.perp.cancelOrder({ id: '1001' })
+   * await client.perp.cancelOrder({ orderId: '1001' })
    * ```
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -731,7 +731,7 @@ export interface PerpMethods {
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
-  cancelOrder(input: IdInput, options?: CallOptions): Promise<PerpOrder>
+  cancelOrder(input: OrderIdInput, options?: CallOptions): Promise<PerpOrder>
 
   /**
    * Every open position.
@@ -1318,14 +1318,14 @@ export interface SpotMethods {
   /**
    * One spot order by id.
    *
-   * Who may call it: a key with the read permission (signed). HTTP: `GET /api/v1/spot/orders/:id`.
+   * Who may call it: a key with the read permission (signed). HTTP: `GET /api/v1/spot/orders/:orderId`.
    *
    * Input:
-   * - `id`: order id
+   * - `orderId`: order id
    *
    * @example
    * ```ts
-   * await client.spot.getOrder({ id: '1001' })
+   * await client.spot.getOrder({ orderId: '1001' })
    * ```
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -1334,21 +1334,21 @@ export interface SpotMethods {
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
-  getOrder(input: IdInput, options?: CallOptions): Promise<SpotOrder>
+  getOrder(input: OrderIdInput, options?: CallOptions): Promise<SpotOrder>
 
   /**
    * Change the price or size of an open spot order.
    *
-   * Who may call it: a key with the trade permission (signed). HTTP: `PUT /api/v1/spot/orders/:id`.
+   * Who may call it: a key with the trade permission (signed). HTTP: `PUT /api/v1/spot/orders/:orderId`.
    *
    * Input:
-   * - `id`: order id
+   * - `orderId`: order id
    * - `price` (optional): new limit price, a decimal string
    * - `size` (optional): new size, a decimal string
    *
    * @example
    * ```ts
-   * await client.spot.modifyOrder({ id: '1001', price: '3000' })
+   * await client.spot.modifyOrder({ orderId: '1001', price: '3000' })
    * ```
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -1362,14 +1362,14 @@ export interface SpotMethods {
   /**
    * Cancel one spot order.
    *
-   * Who may call it: a key with the trade permission (signed). HTTP: `DELETE /api/v1/spot/orders/:id`.
+   * Who may call it: a key with the trade permission (signed). HTTP: `DELETE /api/v1/spot/orders/:orderId`.
    *
    * Input:
-   * - `id`: order id
+   * - `orderId`: order id
    *
    * @example
    * ```ts
-   * await client.spot.cancelOrder({ id: '1001' })
+   * await client.spot.cancelOrder({ orderId: '1001' })
    * ```
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -1378,7 +1378,7 @@ export interface SpotMethods {
    * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
    * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
    */
-  cancelOrder(input: IdInput, options?: CallOptions): Promise<SpotOrder>
+  cancelOrder(input: OrderIdInput, options?: CallOptions): Promise<SpotOrder>
 
   /**
    * Every token balance: available, locked, total, USD value.
@@ -2270,6 +2270,8 @@ export interface PredictionMethods {
    * - `amount`: whole shares
    * - `orderType` (optional): 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK; one of `0`, `1`, `2`, `3`
    * - `clientOrderId` (optional): idempotency key of the order, 1 to 64 characters of `[A-Za-z0-9_-]`
+   * - `leverage` (optional): leverage of a margined order, a whole number from 1 (the cap, which depends on the market's duration, is the service's to enforce); sent with `marginMode`
+   * - `marginMode` (optional): how a leveraged prediction order is margined: `cross` (as the service's own client sends) or `isolated`; one of `'cross'`, `'isolated'`
    *
    * @example
    * ```ts
@@ -2319,10 +2321,12 @@ export interface PredictionMethods {
    * - `amount`: whole shares
    * - `orderType` (optional): 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK; one of `0`, `1`, `2`, `3`
    * - `clientOrderId` (optional): idempotency key of the order, 1 to 64 characters of `[A-Za-z0-9_-]`
+   * - `leverage` (optional): leverage of a margined order, a whole number from 1 (the cap, which depends on the market's duration, is the service's to enforce); sent with `marginMode`
+   * - `marginMode` (optional): how a leveraged prediction order is margined: `cross` (as the service's own client sends) or `isolated`; one of `'cross'`, `'isolated'`
    *
    * @example
    * ```ts
-   * await client.prediction.placeOrder({ marketId: '1001', side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10, orderType: 0 })
+   * await client.prediction.placeOrder({ marketId: '1001', side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10, orderType: 0, leverage: 2, marginMode: 'cross' })
    * ```
    * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
    * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)

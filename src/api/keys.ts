@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { IssuedSecret } from '../auth/hidden-secret.ts'
 import type * as schemas from './keys-responses.ts'
 import { operation } from './operation.ts'
+import { text, timestampMs } from './schemas.ts'
 
 export interface KeyPermissions extends v.InferOutput<typeof schemas.keyPermissionsSchema> {}
 /**
@@ -37,11 +38,11 @@ export interface OnboardRequest {
 }
 
 const onboardInput = v.strictObject({
-  walletAddress: v.pipe(v.string(), v.nonEmpty()),
+  walletAddress: text(Infinity, 'must be a non-empty string'),
   walletType: v.picklist(WALLET_TYPES),
-  message: v.pipe(v.string(), v.nonEmpty()),
-  signature: v.pipe(v.string(), v.nonEmpty()),
-  timestamp: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  message: text(Infinity, 'must be a non-empty string'),
+  signature: text(Infinity, 'must be a non-empty string'),
+  timestamp: timestampMs,
 })
 
 /** Onboarding: open (the wallet signature is the proof). */

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { HttpMethod, Transport } from '../transport/http.ts'
-import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError } from '../transport/errors.ts'
+import { explained } from './input-issues.ts'
+import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError, type ValidationIssue } from '../transport/errors.ts'
 
 /** What a call needs: nothing (open market data), any valid key, or a key with that permission. */
 export type Permission = 'none' | 'any' | 'read' | 'trade' | 'withdraw'
@@ -130,36 +131,26 @@ export function operationFunction<Ops extends Record<string, Operation<any, any>
   }) as OperationFunction<Ops[Name]>
 }
 
-/** Declares an operation; `Output` is the type of its `data`. */
+/**
+ * Declares an operation; `Output` is the type of its `data`. Its input schema is `explained`, so a
+ * bad input names every problem (and this stays out of a program that binds no operation).
+ */
 /* @__NO_SIDE_EFFECTS__ */
 export function operation<Output = unknown, Input = undefined>(
   description: Omit<Operation<Input, Output>, 'output'>,
 ): Operation<Input, Output> {
-  return description
+  return description.input ? { ...description, input: explained(description.input) } : description
 }
 
-/** `reduce_only` → `reduceOnly`: the spelling of the service's older Python clients, and ours. */
-const camelCase = (name: string) => name.replace(/_+([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
-
-/** The first failing issue as a typed error naming the field and the rule. */
-function validationError(issues: readonly v.BaseIssue<unknown>[]): ExchangeValidationError {
-  const issue = issues[0]!
-  const field = v.getDotPath(issue) ?? ''
-  if (issue.type === 'strict_object' || issue.type === 'strict_tuple') {
-    // An unknown field: refused, never dropped (a dropped `reduce_only` lets an order grow a position).
-    const name = field.slice(field.lastIndexOf('.') + 1)
-    const hint = name.includes('_') && camelCase(name) !== name ? ` (fields are camelCase: ${camelCase(name)})` : ''
-    return new ExchangeValidationError(field, 'unknown_field', `${field}: unknown field${hint}`)
-  }
-  return new ExchangeValidationError(field, issue.type, `${field || 'input'}: ${issue.message}`)
-}
-
+/**
+ * Checks an input against a schema that `explained` wrapped (every operation's, through `operation`):
+ * its failure lists every problem as `{ field, rule, message }`.
+ */
 export function parseInput<T>(schema: v.GenericSchema<any, T>, input: unknown): T {
-  // valibot's object schemas take arrays for objects and would blame a missing field instead.
-  if (Array.isArray(input)) throw new ExchangeValidationError('', 'object', 'input: must be an object, not an array')
   const result = v.safeParse(schema, input)
-  if (!result.success) throw validationError(result.issues)
-  return result.output
+  if (result.success) return result.output
+  const issues = result.issues as unknown as ValidationIssue[]
+  throw new ExchangeValidationError(issues[0]!.field, issues[0]!.rule, issues.map((issue) => issue.message).join('; '), issues)
 }
 
 const TOKEN = /:([A-Za-z]+)/g
@@ -240,7 +231,7 @@ function checkResponse(op: Operation<any, unknown>, check: ResponseCheck, data: 
   const result = v.safeParse(check.schema, data)
   if (result.success) return
   const issue = result.issues[0]
-  const field = v.getDotPath(issue) ?? ''
+  const field = issue.path?.map((item) => item.key).join('.') ?? ''
   throw new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
     operation: check.operation,
     field,

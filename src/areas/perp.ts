@@ -8,7 +8,7 @@ import { perpMarketDataOperations } from '../api/perp/market-data.ts'
 import { perpPositionOperations } from '../api/perp/positions.ts'
 import { perpTradingOperations } from '../api/perp/trading.ts'
 import type { KlinesInput, OrderBook, OrderbookInput, Trade, TradesInput } from '../api/common/market-data.ts'
-import type { CancelOrdersInput, Fill, HistoryQuery, IdInput, ModifyOrderInput, OpenOrdersQuery, OrderHistoryQuery, PlacedOrders } from '../api/common/orders.ts'
+import type { CancelOrdersInput, Fill, HistoryQuery, ModifyOrderInput, OpenOrdersQuery, OrderHistoryQuery, OrderIdInput, PlacedOrders } from '../api/common/orders.ts'
 import type { FundingPayment, Liquidation, PnlRecord } from '../api/perp/history.ts'
 import type { FundingHistoryInput, FundingRate, IndexPrice, InsuranceFund, MarkPrice, OpenInterest, PerpMarket, PerpTicker } from '../api/perp/market-data.ts'
 import type { AdjustMarginInput, CancelTpslInput, ClosePositionInput, ClosedPosition, Leverage, Position, SetLeverageInput, TpslInput } from '../api/perp/positions.ts'
@@ -370,14 +370,14 @@ export const cancelOrders: (core: OperationBinder, input: CancelOrdersInput, opt
 /**
  * One perp order by id.
  *
- * Who may call it: a key with the read permission (signed). HTTP: `GET /api/v1/perp/orders/:id`.
+ * Who may call it: a key with the read permission (signed). HTTP: `GET /api/v1/perp/orders/:orderId`.
  *
  * Input:
- * - `id`: order id
+ * - `orderId`: order id
  *
  * @example
  * ```ts
- * await getOrder(core, { id: '1001' })
+ * await getOrder(core, { orderId: '1001' })
  * ```
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -386,21 +386,21 @@ export const cancelOrders: (core: OperationBinder, input: CancelOrdersInput, opt
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
-export const getOrder: (core: OperationBinder, input: IdInput, options?: CallOptions) => Promise<PerpOrder> = /* @__PURE__ */ operationFunction('perp', perpTradingOperations, 'getOrder')
+export const getOrder: (core: OperationBinder, input: OrderIdInput, options?: CallOptions) => Promise<PerpOrder> = /* @__PURE__ */ operationFunction('perp', perpTradingOperations, 'getOrder')
 
 /**
  * Change the price or size of an open perp order.
  *
- * Who may call it: a key with the trade permission (signed). HTTP: `PUT /api/v1/perp/orders/:id`.
+ * Who may call it: a key with the trade permission (signed). HTTP: `PUT /api/v1/perp/orders/:orderId`.
  *
  * Input:
- * - `id`: order id
+ * - `orderId`: order id
  * - `price` (optional): new limit price, a decimal string
  * - `size` (optional): new size, a decimal string
  *
  * @example
  * ```ts
- * await modifyOrder(core, { id: '1001', price: '60000' })
+ * await modifyOrder(core, { orderId: '1001', price: '60000' })
  * ```
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -414,14 +414,14 @@ export const modifyOrder: (core: OperationBinder, input: ModifyOrderInput, optio
 /**
  * Cancel one perp order.
  *
- * Who may call it: a key with the trade permission (signed). HTTP: `DELETE /api/v1/perp/orders/:id`.
+ * Who may call it: a key with the trade permission (signed). HTTP: `DELETE /api/v1/perp/orders/:orderId`.
  *
  * Input:
- * - `id`: order id
+ * - `orderId`: order id
  *
  * @example
  * ```ts
- * await cancelOrder(core, { id: '1001' })
+ * await cancelOrder(core, { orderId: '1001' })
  * ```
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -430,7 +430,7 @@ export const modifyOrder: (core: OperationBinder, input: ModifyOrderInput, optio
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
-export const cancelOrder: (core: OperationBinder, input: IdInput, options?: CallOptions) => Promise<PerpOrder> = /* @__PURE__ */ operationFunction('perp', perpTradingOperations, 'cancelOrder')
+export const cancelOrder: (core: OperationBinder, input: OrderIdInput, options?: CallOptions) => Promise<PerpOrder> = /* @__PURE__ */ operationFunction('perp', perpTradingOperations, 'cancelOrder')
 
 /**
  * Every open position.

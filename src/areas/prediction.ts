@@ -822,6 +822,8 @@ export const mintMultiOutcomeCompleteSet: (core: OperationBinder, input: Complet
  * - `amount`: whole shares
  * - `orderType` (optional): 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK; one of `0`, `1`, `2`, `3`
  * - `clientOrderId` (optional): idempotency key of the order, 1 to 64 characters of `[A-Za-z0-9_-]`
+ * - `leverage` (optional): leverage of a margined order, a whole number from 1 (the cap, which depends on the market's duration, is the service's to enforce); sent with `marginMode`
+ * - `marginMode` (optional): how a leveraged prediction order is margined: `cross` (as the service's own client sends) or `isolated`; one of `'cross'`, `'isolated'`
  *
  * @example
  * ```ts
@@ -871,10 +873,12 @@ export const redeemMultiOutcomeCompleteSet: (core: OperationBinder, input: Compl
  * - `amount`: whole shares
  * - `orderType` (optional): 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK; one of `0`, `1`, `2`, `3`
  * - `clientOrderId` (optional): idempotency key of the order, 1 to 64 characters of `[A-Za-z0-9_-]`
+ * - `leverage` (optional): leverage of a margined order, a whole number from 1 (the cap, which depends on the market's duration, is the service's to enforce); sent with `marginMode`
+ * - `marginMode` (optional): how a leveraged prediction order is margined: `cross` (as the service's own client sends) or `isolated`; one of `'cross'`, `'isolated'`
  *
  * @example
  * ```ts
- * await placeOrder(core, { marketId: '1001', side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10, orderType: 0 })
+ * await placeOrder(core, { marketId: '1001', side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10, orderType: 0, leverage: 2, marginMode: 'cross' })
  * ```
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)

@@ -8,7 +8,7 @@ import { spotHistoryOperations } from '../api/spot/history.ts'
 import { spotMarketDataOperations } from '../api/spot/market-data.ts'
 import { spotTradingOperations } from '../api/spot/trading.ts'
 import type { KlinesInput, OrderBook, OrderbookInput, Trade, TradesInput } from '../api/common/market-data.ts'
-import type { CancelOrdersInput, Fill, HistoryQuery, IdInput, ModifyOrderInput, OpenOrdersQuery, OrderHistoryQuery, PlacedOrders } from '../api/common/orders.ts'
+import type { CancelOrdersInput, Fill, HistoryQuery, ModifyOrderInput, OpenOrdersQuery, OrderHistoryQuery, OrderIdInput, PlacedOrders } from '../api/common/orders.ts'
 import type { CancelledOrders, CursorPage, Kline } from '../api/response-shapes.ts'
 import type { MarketInput } from '../api/schemas.ts'
 import type { Balance, BalanceInput } from '../api/spot/balances.ts'
@@ -282,14 +282,14 @@ export const cancelOrders: (core: OperationBinder, input: CancelOrdersInput, opt
 /**
  * One spot order by id.
  *
- * Who may call it: a key with the read permission (signed). HTTP: `GET /api/v1/spot/orders/:id`.
+ * Who may call it: a key with the read permission (signed). HTTP: `GET /api/v1/spot/orders/:orderId`.
  *
  * Input:
- * - `id`: order id
+ * - `orderId`: order id
  *
  * @example
  * ```ts
- * await getOrder(core, { id: '1001' })
+ * await getOrder(core, { orderId: '1001' })
  * ```
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -298,21 +298,21 @@ export const cancelOrders: (core: OperationBinder, input: CancelOrdersInput, opt
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
-export const getOrder: (core: OperationBinder, input: IdInput, options?: CallOptions) => Promise<SpotOrder> = /* @__PURE__ */ operationFunction('spot', spotTradingOperations, 'getOrder')
+export const getOrder: (core: OperationBinder, input: OrderIdInput, options?: CallOptions) => Promise<SpotOrder> = /* @__PURE__ */ operationFunction('spot', spotTradingOperations, 'getOrder')
 
 /**
  * Change the price or size of an open spot order.
  *
- * Who may call it: a key with the trade permission (signed). HTTP: `PUT /api/v1/spot/orders/:id`.
+ * Who may call it: a key with the trade permission (signed). HTTP: `PUT /api/v1/spot/orders/:orderId`.
  *
  * Input:
- * - `id`: order id
+ * - `orderId`: order id
  * - `price` (optional): new limit price, a decimal string
  * - `size` (optional): new size, a decimal string
  *
  * @example
  * ```ts
- * await modifyOrder(core, { id: '1001', price: '3000' })
+ * await modifyOrder(core, { orderId: '1001', price: '3000' })
  * ```
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -326,14 +326,14 @@ export const modifyOrder: (core: OperationBinder, input: ModifyOrderInput, optio
 /**
  * Cancel one spot order.
  *
- * Who may call it: a key with the trade permission (signed). HTTP: `DELETE /api/v1/spot/orders/:id`.
+ * Who may call it: a key with the trade permission (signed). HTTP: `DELETE /api/v1/spot/orders/:orderId`.
  *
  * Input:
- * - `id`: order id
+ * - `orderId`: order id
  *
  * @example
  * ```ts
- * await cancelOrder(core, { id: '1001' })
+ * await cancelOrder(core, { orderId: '1001' })
  * ```
  * @throws {ExchangeValidationError} the input breaks a rule (`field` names it); nothing was sent
  * @throws {ExchangeApiError} the service refused the call (`code`, `codeNum`, `status`; `kind` is `auth`, `permission`, `rate-limit` or `api`)
@@ -342,7 +342,7 @@ export const modifyOrder: (core: OperationBinder, input: ModifyOrderInput, optio
  * @throws {ExchangeResponseError} the answer is not the service's envelope, or (with `validateResponses`) breaks the response schema
  * @see {@link https://www.npmjs.com/package/exchange-client#the-api README: The API} · {@link https://www.npmjs.com/package/exchange-client#errors Errors}
  */
-export const cancelOrder: (core: OperationBinder, input: IdInput, options?: CallOptions) => Promise<SpotOrder> = /* @__PURE__ */ operationFunction('spot', spotTradingOperations, 'cancelOrder')
+export const cancelOrder: (core: OperationBinder, input: OrderIdInput, options?: CallOptions) => Promise<SpotOrder> = /* @__PURE__ */ operationFunction('spot', spotTradingOperations, 'cancelOrder')
 
 /**
  * Every token balance: available, locked, total, USD value.

@@ -2,6 +2,8 @@ import * as v from 'valibot'
 import { hideSecret } from '../auth/hidden-secret.ts'
 import { ServerClock } from '../auth/clock.ts'
 import { onboardingOperations, WALLET_TYPES, type OnboardedKey, type WalletType } from '../api/keys.ts'
+import { explained } from '../api/input-issues.ts'
+import { text } from '../api/schemas.ts'
 import { callOperation, parseInput } from '../api/operation.ts'
 import { OnboardingOutcomeUnknownError, OrderOutcomeUnknownError, SigningTimeoutError } from '../transport/errors.ts'
 import { Transport, type TransportOptions } from '../transport/http.ts'
@@ -31,14 +33,14 @@ export interface OnboardOptions extends OnboardParams, TransportOptions {
   now?: () => number
 }
 
-const paramsSchema = v.object({
-  signer: v.object({ address: v.pipe(v.string(), v.nonEmpty()), signMessage: v.function() }),
+const paramsSchema = explained(v.object({
+  signer: v.object({ address: text(Infinity, 'must be a non-empty string'), signMessage: v.function() }),
   walletType: v.picklist(WALLET_TYPES),
   // Not in the spec's onboarding body: refused rather than dropped, so nobody counts on a read-only key.
   permissions: v.optional(v.never('not an onboarding field: the key minted has read and trade, always; narrow it through key management')),
   partnerTag: v.optional(v.never('not an onboarding field of the spec')),
-  signingWindowMs: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(LOGIN_WINDOW_MS))),
-})
+  signingWindowMs: v.optional(v.pipe(v.number(), v.check((ms) => ms >= 1 && ms <= LOGIN_WINDOW_MS, `must be a number of ms from 1 to ${LOGIN_WINDOW_MS}`))),
+}))
 
 /**
  * Signs within the window or fails with `SigningTimeoutError`: by a timer while the wallet waits,

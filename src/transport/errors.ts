@@ -55,16 +55,29 @@ function capped(message: string): string {
   return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}… (${message.length} characters)` : message
 }
 
-/** Bad input, thrown before any network I/O. `field` is a dotted path into the input. */
+/** One problem of an input: the field (a dotted path, `''` for the input itself), the rule it breaks, and the message. */
+export interface ValidationIssue {
+  readonly field: string
+  /** `missing`, `unknown_field`, `type`, `not_object`, or the value's rule (`regex`, `min_value` …). */
+  readonly rule: string
+  readonly message: string
+}
+
+/**
+ * Bad input, thrown before any network I/O. `field` and `rule` are the first problem's; `issues`
+ * lists every problem found, and the message names them all.
+ */
 export class ExchangeValidationError extends ExchangeError {
   declare readonly kind: 'validation'
   readonly field: string
   readonly rule: string
-  constructor(field: string, rule: string, message?: string) {
-    super('validation', capped(message ?? `${field || 'input'}: ${rule}`))
+  readonly issues: readonly ValidationIssue[]
+  constructor(field: string, rule: string, message = `${field || 'input'}: ${rule}`, issues: readonly ValidationIssue[] = [{ field, rule, message }]) {
+    super('validation', capped(message))
     this.name = 'ExchangeValidationError'
     this.field = field
     this.rule = rule
+    this.issues = issues
   }
 }
 

@@ -115,7 +115,9 @@ function credentialOf(specGroup: string, method: string, path: string | undefine
   }
 }
 
-const byRoute = (method: string, path: string) => described.filter(({ op }) => op.method === method && op.path === path)
+/** A path parameter's name never reaches the wire: the spec's `:id` is the SDK's `:orderId`. */
+const unnamed = (path: string) => path.replace(/:[A-Za-z]+/g, ':')
+const byRoute = (method: string, path: string) => described.filter(({ op }) => op.method === method && unnamed(op.path) === unnamed(path))
 const bySpecName = (name: string) => described.filter(({ op }) => op.specName === name)
 const byName = (name: string) => described.filter(({ group, name: method }) => `${group}.${method}` === name)
 
@@ -260,9 +262,9 @@ async function restingOrders(area: 'perp' | 'spot', market: string, size: string
   for (let i = 0; i < 3; i++) ids.push((await trader[area].placeOrder(order)).orderId)
   live[`${area}.placeOrder`] = { price: resting }
   live[`${area}.placeOrders`] = { orders: [order, { ...order, size: String(Number(size) * 2) }] }
-  live[`${area}.getOrder`] = { id: ids[0] }
-  live[`${area}.modifyOrder`] = { id: ids[0], price: await nearMark(area, market, 0.94) }
-  live[`${area}.cancelOrder`] = { id: ids[0] }
+  live[`${area}.getOrder`] = { orderId: ids[0] }
+  live[`${area}.modifyOrder`] = { orderId: ids[0], price: await nearMark(area, market, 0.94) }
+  live[`${area}.cancelOrder`] = { orderId: ids[0] }
   live[`${area}.cancelOrders`] = { orderIds: ids.slice(1) }
 }
 

@@ -119,11 +119,11 @@ describe('rules across fields', () => {
     ['a spot market order with a price', (client) => client.spot.placeOrder({ market: 'ETH-USDC', side: 'buy', type: 'market', size: '1', price: '3000' }), 'price'],
     ['reduce_only in snake_case', (client) => client.perp.placeOrder({ market: 'BTC-USDC', side: 'sell', type: 'market', size: '1', reduce_only: true } as never), 'reduce_only'],
     ['client_order_id in a batched order', (client) => client.perp.placeOrders({ orders: [{ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '1', price: '1', client_order_id: 'a' } as never] }), 'orders.0.client_order_id'],
-    ['a modify with nothing to change', (client) => client.perp.modifyOrder({ id: '1' }), 'price'],
+    ['a modify with nothing to change', (client) => client.perp.modifyOrder({ orderId: '1' }), 'price'],
     ['a TP/SL without a price', (client) => client.perp.setTpsl({ market: 'BTC-USDC' }), 'takeProfitPrice'],
     ['a limit close without a price', (client) => client.perp.closePosition({ market: 'BTC-USDC', type: 'limit' }), 'price'],
     ['a multi-outcome market without outcomes', (client) => client.prediction.createMarket({ question: 'q', category: 'c', marketType: 'multi_outcome', endTime: 1 }), 'outcomes'],
-    ['an id above 2^53 given as a number', (client) => client.perp.getOrder({ id: 2 ** 53 }), 'id'],
+    ['an id above 2^53 given as a number', (client) => client.perp.getOrder({ orderId: 2 ** 53 }), 'orderId'],
   ]
   it.each(cases)('refuses %s', async (_, call, field) => {
     const { fetch, requests } = recordingFetch()

@@ -91,10 +91,10 @@ describe('a description becomes a request', () => {
 
   it('refuses an unknown field with a camelCase hint, an array for an object, and names a bad field', async () => {
     const { api, sent } = bound()
-    expect(await caught(api.putThing({ id: 'x', take_profit: '1' } as never))).toMatchObject({ field: 'take_profit', rule: 'unknown_field', message: 'take_profit: unknown field (fields are camelCase: takeProfit)' })
+    expect(await caught(api.putThing({ id: 'x', take_profit: '1' } as never))).toMatchObject({ field: 'take_profit', rule: 'unknown_field', message: 'take_profit: unknown field; did you mean takeProfit?' })
     expect(await caught(api.putThing({ id: 'x', extra: 1 } as never))).toMatchObject({ field: 'extra', message: 'extra: unknown field' })
-    expect(await caught(api.getThing([] as never))).toMatchObject({ field: '', rule: 'object', message: 'input: must be an object, not an array' })
-    expect(await caught(api.getThing({ id: 7 } as never))).toMatchObject({ field: 'id', rule: 'string' })
+    expect(await caught(api.getThing([] as never))).toMatchObject({ field: '', rule: 'not_object', message: 'input: must be an object with id; got an array' })
+    expect(await caught(api.getThing({ id: 7 } as never))).toMatchObject({ field: 'id', rule: 'type' })
     expect(((await caught(api.getThing({ id: 7 } as never))) as Error).message.startsWith('id: ')).toBe(true)
     expect(sent).toHaveLength(0)
   })

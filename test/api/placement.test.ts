@@ -50,7 +50,7 @@ describe('clientOrderId on placements', () => {
 
   it('does not retry other writes: a cancel that met a 503 is sent once, its outcome unknown', async () => {
     const { fetch, requests } = recordingFetch(() => envelope(null, 503))
-    const error = await testClient(fetch, fastRetry).perp.cancelOrder({ id: '7' }).catch((caught: unknown) => caught)
+    const error = await testClient(fetch, fastRetry).perp.cancelOrder({ orderId: '7' }).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ kind: 'outcome-unknown', cause: expect.any(ExchangeApiError) })
     expect(requests).toHaveLength(1)
   })

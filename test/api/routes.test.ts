@@ -65,7 +65,7 @@ describe('the routes option', () => {
     ['a "." segment', { 'account.getOverview': { method: 'GET', path: '/api/v1/./accounts/me/overview' } }, 'routes.account.getOverview.path'],
     ['an empty segment ("//")', { 'account.getOverview': { method: 'GET', path: '/api/v1//accounts/me/overview' } }, 'routes.account.getOverview.path'],
     ['a dropped path parameter', { 'perp.getOrder': { method: 'GET', path: '/api/v1/perp/orders/one' } }, 'routes.perp.getOrder.path'],
-    ['a renamed path parameter', { 'perp.getOrder': { method: 'GET', path: '/api/v1/perp/orders/:orderId' } }, 'routes.perp.getOrder.path'],
+    ['a renamed path parameter', { 'perp.getOrder': { method: 'GET', path: '/api/v1/perp/orders/:id' } }, 'routes.perp.getOrder.path'],
     ['an invented path parameter', { 'account.getOverview': { method: 'GET', path: '/api/v1/accounts/:me/overview' } }, 'routes.account.getOverview.path'],
   ])('refuses %s when the client is built, naming it', (_, routes, field) => {
     const { fetch, requests } = recordingFetch()

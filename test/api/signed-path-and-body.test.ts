@@ -16,7 +16,7 @@ function expectSignedOver(request: Recorded, path: string, body: string): void {
 describe('path parameters go on the wire and into the signature as the same bytes, unencoded', () => {
   it('sends and signs an id with "~", ":", "." and "-" as written (no %3A)', async () => {
     const { fetch, requests } = recordingFetch()
-    await testClient(fetch).perp.getOrder({ id: 'ord:1.2~x-y' })
+    await testClient(fetch).perp.getOrder({ orderId: 'ord:1.2~x-y' })
     const [request] = requests as [Recorded]
     expect(request.url.pathname).toBe('/api/v1/perp/orders/ord:1.2~x-y')
     expectSignedOver(request, '/api/v1/perp/orders/ord:1.2~x-y', '')
@@ -30,9 +30,9 @@ describe('path parameters go on the wire and into the signature as the same byte
     ['a dot segment', '..'],
   ])('refuses %s in a path parameter before any I/O, naming the field', async (_, id) => {
     const { fetch, requests } = recordingFetch()
-    const error = await testClient(fetch).perp.getOrder({ id }).catch((caught: unknown) => caught)
+    const error = await testClient(fetch).perp.getOrder({ orderId: id }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ExchangeValidationError)
-    expect(error).toMatchObject({ field: 'id' })
+    expect(error).toMatchObject({ field: 'orderId' })
     expect(requests).toHaveLength(0)
   })
 

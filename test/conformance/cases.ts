@@ -376,5 +376,49 @@ export const conformanceCases: readonly ConformanceCase[] = [
       excludes(everything, badSecret, 'errors and serialized clients')
       excludes(everything, wrongSecret, 'errors and serialized clients')
     },
+  },  {
+    name: 'one order id name: getOrder and cancelOrder take { orderId }, the id placeOrder answers',
+    async run(context) {
+      const client = traderClient(context)
+      const clientOrderId = uniqueId('order-id')
+      const placed = await client.perp.placeOrder({ market: MARKET, side: 'buy', type: 'limit', size: '0.001', price: await restingBuyPrice(client), clientOrderId })
+      // Untyped callers write exactly this; it must cancel the order, not throw and leave it open.
+      const untyped = client.perp as unknown as Record<string, (input: unknown) => Promise<Record<string, unknown>>>
+      equal((await untyped.getOrder!({ orderId: placed.orderId })).clientOrderId, clientOrderId, 'getOrder({ orderId }) finds the order')
+      equal((await untyped.cancelOrder!({ orderId: placed.orderId })).orderId, placed.orderId, 'cancelOrder({ orderId }) answers with the order')
+      equal((await client.perp.findOrder({ clientOrderId, market: MARKET }))?.status, 'cancelled', 'the order is cancelled')
+    },
+  },
+  {
+    name: 'validation messages tell an untyped caller what is wrong: missing, unknown, misspelt, not an object; nothing is sent',
+    async run(context) {
+      const { sdk } = context
+      const { wire, client } = recordedTrader(context)
+      const perp = client.perp as unknown as Record<string, (input?: unknown) => Promise<unknown>>
+      const refused = async (call: Promise<unknown>, what: string) => {
+        const error = await rejects(call, what)
+        ok(error instanceof sdk.ExchangeValidationError, `${what}: an ExchangeValidationError`)
+        return error
+      }
+      const missing = await refused(perp.cancelOrder!({}), 'cancelOrder({})')
+      equal(missing.rule, 'missing', 'cancelOrder({}): the rule')
+      equal(missing.message, 'orderId: missing (required)', 'cancelOrder({}): the message')
+
+      const order = { market: MARKET, side: 'buy', type: 'limit', price: '1' }
+      equal((await refused(perp.placeOrder!(order), 'placeOrder without size')).message, 'size: missing (required)', 'placeOrder without size')
+
+      const symbol = await refused(perp.getOrderbook!({ symbol: MARKET }), 'getOrderbook({ symbol })')
+      equal(symbol.message, 'market: missing (required); symbol: unknown field', 'getOrderbook({ symbol }): both problems named')
+      equal(JSON.stringify(symbol.issues.map((issue) => [issue.field, issue.rule])), '[["market","missing"],["symbol","unknown_field"]]', 'getOrderbook({ symbol }): the issues')
+
+      const nothing = await refused(perp.getTicker!(), 'getTicker()')
+      equal(nothing.rule, 'not_object', 'getTicker(): the rule')
+      equal(nothing.message, 'input: must be an object with market; got undefined', 'getTicker(): the message')
+
+      equal((await refused(perp.getTicker!({ markte: MARKET }), 'a typo')).message, 'market: missing (required); markte: unknown field; did you mean market?', 'a typo')
+      equal((await refused(perp.cancelOrder!({ id: '1' }), 'cancelOrder({ id })')).message, 'orderId: missing (required); id: unknown field; did you mean orderId?', 'cancelOrder({ id })')
+      equal((await refused(perp.placeOrder!({ ...order, size: '1', reduce_only: true }), 'snake_case')).message, 'reduce_only: unknown field; did you mean reduceOnly?', 'snake_case')
+      equal(wire.sent.length, 0, 'requests sent for bad input')
+    },
   },
 ]

@@ -3,10 +3,10 @@
  * system, onboarding and key routes): method, path, auth.
  */
 export const MARKET_ROUTES = [
-  'DELETE /api/v1/perp/orders/:id trade',
+  'DELETE /api/v1/perp/orders/:orderId trade',
   'DELETE /api/v1/perp/orders/batch trade',
   'DELETE /api/v1/perp/positions/:market/tpsl trade',
-  'DELETE /api/v1/spot/orders/:id trade',
+  'DELETE /api/v1/spot/orders/:orderId trade',
   'DELETE /api/v1/spot/orders/batch trade',
   'GET /api/v1/account/deposits read',
   'GET /api/v1/account/onchain-status read',
@@ -38,7 +38,7 @@ export const MARKET_ROUTES = [
   'GET /api/v1/perp/markets/:market/ticker none',
   'GET /api/v1/perp/markets/:market/trades none',
   'GET /api/v1/perp/orders read',
-  'GET /api/v1/perp/orders/:id read',
+  'GET /api/v1/perp/orders/:orderId read',
   'GET /api/v1/perp/positions read',
   'GET /api/v1/perp/positions/:market read',
   'GET /api/v1/perp/positions/:market/leverage read',
@@ -83,7 +83,7 @@ export const MARKET_ROUTES = [
   'GET /api/v1/spot/markets/:market/ticker none',
   'GET /api/v1/spot/markets/:market/trades none',
   'GET /api/v1/spot/orders read',
-  'GET /api/v1/spot/orders/:id read',
+  'GET /api/v1/spot/orders/:orderId read',
   'GET /api/v1/spot/tokens none',
   'GET /api/v1/spot/tokens/:symbol none',
   'POST /api/v1/account/deposits trade',
@@ -110,8 +110,8 @@ export const MARKET_ROUTES = [
   'POST /api/v1/prediction/redemptions trade',
   'POST /api/v1/spot/orders trade',
   'POST /api/v1/spot/orders/batch trade',
-  'PUT /api/v1/perp/orders/:id trade',
+  'PUT /api/v1/perp/orders/:orderId trade',
   'PUT /api/v1/perp/positions/:market/leverage trade',
   'PUT /api/v1/perp/positions/:market/tpsl trade',
-  'PUT /api/v1/spot/orders/:id trade',
+  'PUT /api/v1/spot/orders/:orderId trade',
 ]

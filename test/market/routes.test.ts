@@ -18,7 +18,7 @@ describe('route table', () => {
     h.ok('POST', '/api/v1/spot/orders', limitOrder())
     h.ok('POST', '/api/v1/prediction/orders', { marketId: '1001', side: 0, outcomeIndex: 0, priceE6: 650_000, amount: 10 })
     const params: Record<string, string> = { market: 'BTC-USDC', marketId: '1001', slug: 'perp-masters-weekly', symbol: 'BTC', token: 'USDC' }
-    const gets = h.router.routes.filter((route) => route.method === 'GET' && !route.pattern.endsWith('/:id'))
+    const gets = h.router.routes.filter((route) => route.method === 'GET' && !route.pattern.endsWith('/:orderId'))
     for (const route of gets) {
       const path = route.pattern.replace(/:(\w+)/g, (_, name: string) => params[name]!)
       const answer = h.call('GET', route.pattern.endsWith('/search') ? `${path}?q=btc` : path)

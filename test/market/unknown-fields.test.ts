@@ -10,16 +10,16 @@ const prediction = { marketId: '1001', side: 0, outcomeIndex: 0, priceE6: 650_00
 const BODY_ROUTES: [method: string, path: string, body: Record<string, unknown>][] = [
   ['POST', '/api/v1/perp/orders', order],
   ['POST', '/api/v1/spot/orders', order],
-  ['PUT', '/api/v1/perp/orders/:id', { price: '59000' }],
-  ['PUT', '/api/v1/spot/orders/:id', { price: '59000' }],
+  ['PUT', '/api/v1/perp/orders/:orderId', { price: '59000' }],
+  ['PUT', '/api/v1/spot/orders/:orderId', { price: '59000' }],
   ['DELETE', '/api/v1/perp/orders/batch', { order_ids: ['1'] }],
   ['DELETE', '/api/v1/spot/orders/batch', { order_ids: ['1'] }],
   ['POST', '/api/v1/perp/orders/batch', { orders: [order] }],
   ['POST', '/api/v1/spot/orders/batch', { orders: [order] }],
   ['POST', '/api/v1/perp/positions/BTC-USDC/close', { type: 'market' }],
   ['DELETE', '/api/v1/perp/positions/BTC-USDC/tpsl', {}],
-  ['DELETE', '/api/v1/perp/orders/:id', {}],
-  ['DELETE', '/api/v1/spot/orders/:id', {}],
+  ['DELETE', '/api/v1/perp/orders/:orderId', {}],
+  ['DELETE', '/api/v1/spot/orders/:orderId', {}],
   ['PUT', '/api/v1/perp/positions/BTC-USDC/leverage', { leverage: 5 }],
   ['POST', '/api/v1/perp/positions/BTC-USDC/margin', { amount: '10', type: 'add' }],
   ['POST', '/api/v1/perp/positions/BTC-USDC/tpsl', { take_profit_price: '70000' }],
@@ -49,7 +49,7 @@ describe('unknown body fields', () => {
     const resting = h.ok('POST', '/api/v1/perp/orders', order).orderId
     const before = JSON.stringify([h.market.balances('alice'), h.market.orders('alice'), h.market.positions('alice')])
     for (const [method, path, body] of BODY_ROUTES) {
-      const answer = h.call(method, path.replace(':id', resting), { ...body, bogus: true })
+      const answer = h.call(method, path.replace(/:orderId|:id/, resting), { ...body, bogus: true })
       expect(answer, `${method} ${path}`).toMatchObject({ status: 400, error: { code: 'REQ_INVALID_PARAMS', details: { field: 'bogus' } } })
     }
     expect(JSON.stringify([h.market.balances('alice'), h.market.orders('alice'), h.market.positions('alice')])).toBe(before)

@@ -53,7 +53,7 @@ describe('writes answered without proof of refusal', async () => {
     const placed = await client.perp.placeOrder({ ...order, clientOrderId: 'to-modify' })
     failWrites = { kind: 'fail', forward: true, status: 502, ...GATEWAY_PAGE }
     const before = proxy.counts.forwarded
-    const error = await client.perp.modifyOrder({ id: placed.orderId, price: '59500' }).catch((caught: unknown) => caught)
+    const error = await client.perp.modifyOrder({ orderId: placed.orderId, price: '59500' }).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ kind: 'outcome-unknown', cause: { status: 502 } })
     expect(proxy.counts.forwarded - before).toBe(1)
     expect(held('to-modify')[0]).toMatchObject({ price: '59500' })

@@ -83,7 +83,7 @@ describe('secrets in a full session', () => {
     await client.account.getApiKey({ id: onboarded.apiKeyId })
     const placed = await client.perp.placeOrder(order)
     await client.perp.placeOrders({ orders: [order, { ...order, price: '59000' }] })
-    await client.perp.cancelOrder({ id: placed.orderId })
+    await client.perp.cancelOrder({ orderId: placed.orderId })
     console.info('placed', placed)
 
     // Retries through faults, and a server clock that jumps.

@@ -127,7 +127,7 @@ describe('soak under faults', () => {
           () => client.perp.listOpenOrders({ market, limit: 20 }),
           () => client.perp.listPositions(),
           () => client.account.getOverview(),
-          () => (openIds.length ? client.perp.getOrder({ id: pick(openIds) }) : client.system.getTime()),
+          () => (openIds.length ? client.perp.getOrder({ orderId: pick(openIds) }) : client.system.getTime()),
         ])
         await read()
       },
@@ -165,7 +165,7 @@ describe('soak under faults', () => {
         tally.cancels++
         if (openIds.length < 3) return void (await client.perp.listOpenOrders({ limit: 5 }))
         const ids = Array.from({ length: random() < 0.5 ? 1 : 3 }, () => openIds.splice(Math.floor(random() * openIds.length), 1)[0]!)
-        if (ids.length === 1) await client.perp.cancelOrder({ id: ids[0]! })
+        if (ids.length === 1) await client.perp.cancelOrder({ orderId: ids[0]! })
         else await client.perp.cancelOrders({ orderIds: ids })
       },
     ]

@@ -33,7 +33,8 @@ describe('the SDK operation table against the spec fixture', () => {
   })
 
   it.each(SPEC_PATH_OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))('has the spec path operation %s', (_, wanted) => {
-    const found = SDK_TABLE.filter((op) => op.method === wanted.method && op.path === wanted.path)
+    // A path parameter's name never reaches the wire: the SDK's `:orderId` is the spec's `:id`.
+    const found = SDK_TABLE.filter((op) => op.method === wanted.method && op.path.replace(/:[A-Za-z]+/g, ':') === wanted.path.replace(/:[A-Za-z]+/g, ':'))
     expect(found.map((op) => op.source), `${wanted.method} ${wanted.path}`).toEqual(['spec'])
   })
 
@@ -54,8 +55,8 @@ describe('the operation table check fails on a broken table, naming the operatio
   it('a spec path operation under another method', () => {
     expect(problems(changed('perp.modifyOrder', { method: 'PATCH' }))).toEqual([
       'missing: PUT /api/v1/perp/orders/:id (spec group Perp Trading)',
-      'perp.modifyOrder: PATCH /api/v1/perp/orders/:id is not in the spec, but its source says spec',
-      'new operation beyond the spec: perp.modifyOrder (PATCH /api/v1/perp/orders/:id, source spec)',
+      'perp.modifyOrder: PATCH /api/v1/perp/orders/:orderId is not in the spec, but its source says spec',
+      'new operation beyond the spec: perp.modifyOrder (PATCH /api/v1/perp/orders/:orderId, source spec)',
     ])
   })
 

@@ -1,6 +1,7 @@
 // Perp and spot trade orders the same way under their own prefix; their order tables come from here.
 import * as v from 'valibot'
 import { ExchangeResponseError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import { explained } from '../input-issues.ts'
 import { operation, parseInput, type CallOptions } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
 import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
@@ -10,6 +11,7 @@ import {
   cursorEntries,
   id,
   marketSymbol,
+  on,
   positiveDecimal,
   type CursorPage,
   type OrderSide,
@@ -75,21 +77,21 @@ type OrderObject<E extends v.ObjectEntries> = v.StrictObjectSchema<typeof orderE
 export function orderSchema<E extends v.ObjectEntries>(extra: E): v.GenericSchema<v.InferInput<OrderObject<E>>, v.InferOutput<OrderObject<E>>> {
   return v.pipe(
     v.strictObject({ ...orderEntries, ...extra }),
-    v.forward(v.check((order) => order.type !== 'limit' || order.price !== undefined, 'a limit order needs a price'), ['price'] as never),
+    v.check((order) => order.type !== 'limit' || order.price !== undefined, on('price', 'a limit order needs a price')),
     // Refused, not dropped: the caller meant some price, and a market order would not honour it.
-    v.forward(v.check((order) => order.type !== 'market' || order.price === undefined, 'a market order takes no price (price is for limit orders only)'), ['price'] as never),
+    v.check((order) => order.type !== 'market' || order.price === undefined, on('price', 'a market order takes no price (price is for limit orders only)')),
   )
 }
 
-const idInput = v.strictObject({ id })
+const orderIdInput = v.strictObject({ orderId: id })
 const openOrdersQuery = v.optional(v.strictObject({ market: v.optional(marketSymbol), clientOrderId: v.optional(clientOrderId), ...cursorEntries }))
 const modifyInput = v.pipe(
-  v.strictObject({ id, price: v.optional(positiveDecimal), size: v.optional(positiveDecimal) }),
-  v.forward(v.check((input) => input.price !== undefined || input.size !== undefined, 'give a new price, a new size or both'), ['price']),
+  v.strictObject({ orderId: id, price: v.optional(positiveDecimal), size: v.optional(positiveDecimal) }),
+  v.check((input) => input.price !== undefined || input.size !== undefined, on('price', 'give a new price, a new size or both')),
 )
 const cancelInput = v.strictObject({ orderIds: batchOf(id) })
 
-export interface IdInput extends v.InferInput<typeof idInput> {}
+export interface OrderIdInput extends v.InferInput<typeof orderIdInput> {}
 export type OpenOrdersQuery = v.InferInput<typeof openOrdersQuery>
 export interface ModifyOrderInput extends v.InferInput<typeof modifyInput> {}
 export interface CancelOrdersInput extends v.InferInput<typeof cancelInput> {}
@@ -127,18 +129,18 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
       summary: `Cancel several ${area} orders by id (body { order_ids })`,
       input: cancelInput, wire: { orderIds: 'order_ids' }, deleteBody: true, example: { orderIds: ['1001', '1002'] },
     }),
-    getOrder: operation<O, IdInput>({
-      method: 'GET', path: `${orders}/:id`, auth: 'read', source: 'spec',
-      summary: `One ${area} order by id`, input: idInput, example: { id: '1001' },
+    getOrder: operation<O, OrderIdInput>({
+      method: 'GET', path: `${orders}/:orderId`, auth: 'read', source: 'spec',
+      summary: `One ${area} order by id`, input: orderIdInput, example: { orderId: '1001' },
     }),
     modifyOrder: operation<O, ModifyOrderInput>({
-      method: 'PUT', path: `${orders}/:id`, auth: 'trade', source: 'spec',
+      method: 'PUT', path: `${orders}/:orderId`, auth: 'trade', source: 'spec',
       summary: `Change the price or size of an open ${area} order`,
-      input: modifyInput, example: { id: '1001', price: example.price as string },
+      input: modifyInput, example: { orderId: '1001', price: example.price as string },
     }),
-    cancelOrder: operation<O, IdInput>({
-      method: 'DELETE', path: `${orders}/:id`, auth: 'trade', source: 'spec',
-      summary: `Cancel one ${area} order`, input: idInput, example: { id: '1001' },
+    cancelOrder: operation<O, OrderIdInput>({
+      method: 'DELETE', path: `${orders}/:orderId`, auth: 'trade', source: 'spec',
+      summary: `Cancel one ${area} order`, input: orderIdInput, example: { orderId: '1001' },
     }),
   }
 }
@@ -171,7 +173,7 @@ export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', m
   }
 }
 
-const findOrderInput = v.strictObject({ clientOrderId, market: v.optional(marketSymbol) })
+const findOrderInput = explained(v.strictObject({ clientOrderId, market: v.optional(marketSymbol) }))
 export interface FindOrderInput extends v.InferInput<typeof findOrderInput> {}
 
 interface OrderLookups<O> {

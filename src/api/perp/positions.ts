@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { marketInput, marketSymbol, positiveDecimal, type MarketInput } from '../schemas.ts'
+import { marketInput, marketSymbol, on, positiveDecimal, type MarketInput } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import { leverage } from './trading.ts'
 
@@ -15,7 +15,7 @@ const closeInput = v.pipe(
     size: v.optional(positiveDecimal),
     price: v.optional(positiveDecimal),
   }),
-  v.forward(v.check((input) => input.type !== 'limit' || input.price !== undefined, 'a limit close needs a price'), ['price']),
+  v.check((input) => input.type !== 'limit' || input.price !== undefined, on('price', 'a limit close needs a price')),
 )
 const leverageInput = v.strictObject({ market: marketSymbol, leverage })
 const marginInput = v.strictObject({ market: marketSymbol, amount: positiveDecimal, type: v.picklist(['add', 'remove'], 'must be "add" or "remove"') })
@@ -30,10 +30,7 @@ const tpslInput = v.pipe(
     /** Replace legs that already exist instead of failing with POS_TPSL_EXISTS. */
     replace: v.optional(v.boolean('must be true or false')),
   }),
-  v.forward(
-    v.check((input) => input.takeProfitPrice !== undefined || input.stopLossPrice !== undefined, 'give a takeProfitPrice, a stopLossPrice or both'),
-    ['takeProfitPrice'],
-  ),
+  v.check((input) => input.takeProfitPrice !== undefined || input.stopLossPrice !== undefined, on('takeProfitPrice', 'give a takeProfitPrice, a stopLossPrice or both')),
 )
 const cancelTpslInput = v.strictObject({
   market: marketSymbol,

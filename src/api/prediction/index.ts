@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import type { PredictionMethods } from '../api.generated.ts'
 import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from '../common/reconcile.ts'
+import { explained } from '../input-issues.ts'
 import { parseInput, type CallOptions, type OperationBinder } from '../operation.ts'
 import { paginate } from '../paginate.ts'
 import { clientOrderId, id } from '../schemas.ts'
@@ -20,7 +21,7 @@ export const predictionOperations = {
   ...predictionOracleOperations,
 }
 
-const findInput = v.strictObject({ clientOrderId, marketId: v.optional(id) })
+const findInput = explained(v.strictObject({ clientOrderId, marketId: v.optional(id) }))
 export interface FindPredictionOrderInput extends v.InferInput<typeof findInput> {}
 
 /** `client.prediction`: a method per operation (documented in api.generated.ts), `findOrder` and `reconcile`. */

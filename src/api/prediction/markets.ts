@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
-import { batchOf, id, integer, klineInterval, limit, MARKET_TYPES, text, timestampMs, type Items, type Kline } from '../schemas.ts'
+import { batchOf, id, integer, klineInterval, limit, MARKET_TYPES, on, text, timestampMs, type Items, type Kline } from '../schemas.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
 import type * as schemas from './responses.ts'
 import type { PredictionOrder } from './trading.ts'
@@ -34,10 +34,10 @@ const createInput = v.pipe(
     category: text(64),
     tags: v.optional(v.pipe(v.array(text(64), 'must be an array of strings'))),
     marketType: v.picklist(MARKET_TYPES, 'must be "binary" or "multi_outcome"'),
-    outcomes: v.optional(v.pipe(v.array(text(100), 'must be an array of labels'), v.minLength(2, 'must hold at least 2 outcomes'))),
+    outcomes: v.optional(v.pipe(v.array(text(100), 'must be an array of at least 2 labels'), v.check((labels) => labels.length >= 2, 'must be an array of at least 2 labels'))),
     endTime: timestampMs,
   }),
-  v.forward(v.check((input) => input.marketType === 'binary' || input.outcomes !== undefined, 'a multi-outcome market needs its outcomes'), ['outcomes']),
+  v.check((input) => input.marketType === 'binary' || input.outcomes !== undefined, on('outcomes', 'a multi-outcome market needs its outcomes')),
 )
 const batchPricesInput = v.strictObject({ marketIds: batchOf(id) })
 const outcomeInput = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex) })

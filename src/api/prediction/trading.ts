@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { operation } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
-import { batchOf, clientOrderId, id, priceE6 } from '../schemas.ts'
+import { batchOf, clientOrderId, id, integer, priceE6 } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, shares, type MarketIdInput } from './schemas.ts'
 
@@ -30,6 +30,10 @@ const predictionOrder = v.strictObject({
   amount: shares,
   orderType: v.optional(v.picklist([0, 1, 2, 3], 'must be 0 (GTC), 1 (GTD), 2 (IOC) or 3 (FOK)')),
   clientOrderId: v.optional(clientOrderId),
+  // Leverage on a prediction order is margined: the service takes it with `marginMode` ("cross" as its
+  // own client sends). Its cap depends on the market's duration: the service's to enforce.
+  leverage: v.optional(integer(1)),
+  marginMode: v.optional(v.picklist(['cross', 'isolated'], 'must be "cross" or "isolated"')),
 })
 const cancelInput = v.strictObject({ marketId: id, orderId: id })
 const cancelManyInput = v.strictObject({ marketId: id, orderIds: batchOf(id) })
@@ -90,7 +94,7 @@ export const predictionTradingOperations = {
     method: 'POST', path: '/api/v1/prediction/orders', auth: 'trade', source: 'real', specName: 'place a limit order',
     summary: 'Place a limit order on a binary market; clientOrderId generated when absent',
     input: predictionOrder, placement: 'order',
-    example: { marketId, side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10, orderType: 0 },
+    example: { marketId, side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10, orderType: 0, leverage: 2, marginMode: 'cross' },
   }),
   redeemCompleteSet: operation<RedeemedSet, CompleteSetInput>({
     method: 'POST', path: '/api/v1/prediction/redemptions', auth: 'trade', source: 'real', specName: 'redeem complete set',

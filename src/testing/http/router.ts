@@ -67,7 +67,7 @@ export const SERVED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'
  */
 export const PARAM_FORMATS: Readonly<Record<string, RegExp>> = {
   /** Order ids: decimal digits, as the real service issues them (beyond 2^53, so kept as strings). */
-  id: /^\d{1,32}$/,
+  orderId: /^\d{1,32}$/,
   /** API key ids: `key_` and digits. */
   apiKeyId: /^key_\d{1,16}$/,
   /** Market symbols `<BASE>-<QUOTE>`, either case: the market policy (`symbolCase`) decides what lowercase means. */

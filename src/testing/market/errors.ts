@@ -1,5 +1,5 @@
 /** The market's error answers (codes and numbers as docs/reference-exchange.md lists them under "Other answers"). */
-import { failures } from '../http/failures.ts'
+import { failures, type InputIssue } from '../http/failures.ts'
 import { ApiFailure } from '../http/router.ts'
 
 /** Request-level failures are the platform's. */
@@ -19,8 +19,10 @@ export function inEntry<T>(entry: string, read: () => T): T {
     return read()
   } catch (error) {
     if (!(error instanceof ApiFailure) || error.code !== 'REQ_INVALID_PARAMS') throw error
-    const inner = error.details?.field
-    const field = typeof inner === 'string' && inner !== '' && inner !== 'body' ? `${entry}.${inner}` : entry
+    const within = (inner: unknown) => (typeof inner === 'string' && inner !== '' && inner !== 'body' ? `${entry}.${inner}` : entry)
+    const issues = error.details?.issues as InputIssue[] | undefined
+    if (issues) throw failures.invalidInput(issues.map((issue) => ({ ...issue, field: within(issue.field) })))
+    const field = within(error.details?.field)
     const reason = typeof error.details?.reason === 'string' ? error.details.reason : error.message
     throw new ApiFailure(error.status, error.code, error.codeNum, `${field}: ${reason}`, { ...error.details, field, reason })
   }

@@ -4,6 +4,7 @@
  * knows; any other field is refused, so a misspelt `reduce_only` cannot be dropped in silence.
  */
 import { type Decimal, MAX_DIGITS, MAX_PLACES, parseDecimal } from './decimal.ts'
+import { refuseBadShape } from '../http/failures.ts'
 import { invalidParams, overLimit } from './errors.ts'
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/
@@ -18,12 +19,13 @@ export class Fields {
     this.#fromQuery = fromQuery
   }
 
-  /** A JSON object body whose fields are all among `known`: REQ_INVALID_PARAMS naming the first that is not. */
-  static body(body: unknown, known: readonly string[]): Fields {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidParams('body', 'the body must be a JSON object')
+  /**
+   * A JSON object body whose fields are all among `known` and has every `required` one: otherwise
+   * REQ_INVALID_PARAMS naming every field at fault (unknown, with the one probably meant, or missing).
+   */
+  static body(body: unknown, known: readonly string[], required?: readonly string[]): Fields {
+    refuseBadShape(body, known, required)
     const record = body as Record<string, unknown>
-    const unknown = Object.keys(record).find((name) => !known.includes(name))
-    if (unknown !== undefined) throw invalidParams(unknown, unknownFieldReason(unknown, known))
     return new Fields((name) => (Object.hasOwn(record, name) ? record[name] : undefined), false)
   }
 
@@ -51,7 +53,7 @@ export class Fields {
   optionalString(name: string): string | undefined {
     if (!this.has(name)) return undefined
     const value = this.#read(name)
-    if (typeof value !== 'string' || value === '') throw invalidParams(name, `${name} must be a non-empty string`)
+    if (typeof value !== 'string' || value === '') throw invalidParams(name, `${name} must be a non-empty string`, typeof value === 'string' ? 'value' : 'type')
     return value
   }
 
@@ -63,7 +65,8 @@ export class Fields {
   optionalDecimal(name: string): Decimal | undefined {
     if (!this.has(name)) return undefined
     const raw = this.#read(name)
-    const value = typeof raw === 'string' ? parseDecimal(raw) : undefined
+    if (typeof raw !== 'string') throw invalidParams(name, `${name} must be a decimal number written as a string, such as "0.01"`, 'type')
+    const value = parseDecimal(raw)
     if (value === undefined) throw invalidParams(name, `${name} must be a decimal number written as a string, at most ${MAX_DIGITS} digits and ${MAX_PLACES} after the point`)
     if (value <= 0n) throw invalidParams(name, `${name} must be greater than zero`)
     return value
@@ -77,7 +80,7 @@ export class Fields {
     if (!this.has(name)) return undefined
     const raw = this.#read(name)
     const value = this.#fromQuery && typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : raw
-    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalidParams(name, `${name} must be an integer`)
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalidParams(name, `${name} must be an integer`, typeof value === 'number' ? 'value' : 'type')
     if (value < low || value > high) throw invalidParams(name, `${name} must be between ${low} and ${high}`)
     return value
   }
@@ -97,13 +100,13 @@ export class Fields {
     if (!this.has(name)) return undefined
     const raw = this.#read(name)
     const value = this.#fromQuery ? { true: true, false: false }[String(raw)] : raw
-    if (typeof value !== 'boolean') throw invalidParams(name, `${name} must be true or false`)
+    if (typeof value !== 'boolean') throw invalidParams(name, `${name} must be true or false`, 'type')
     return value
   }
 
   /** An id: a string, or an integer (ids are strings on the wire, string-or-number on input). */
   id(name: string): string {
-    if (!this.has(name)) throw invalidParams(name, `${name} is required`)
+    if (!this.has(name)) throw invalidParams(name, `${name} is required`, 'missing')
     return toId(this.#read(name), name)
   }
 
@@ -124,7 +127,7 @@ export class Fields {
   /** A non-empty list, at most `limit` entries (over it: REQ_INVALID_PARAMS with the limit in its details). */
   list(name: string, limit: number): unknown[] {
     const value = this.#read(name)
-    if (!Array.isArray(value) || value.length === 0) throw invalidParams(name, `${name} must be a non-empty array`)
+    if (!Array.isArray(value) || value.length === 0) throw invalidParams(name, `${name} must be a non-empty array`, Array.isArray(value) ? 'value' : this.has(name) ? 'type' : 'missing')
     if (value.length > limit) throw overLimit(name, limit, `${name} takes at most ${limit} entries; this exchange's limit`)
     return value
   }
@@ -154,20 +157,11 @@ function toId(value: unknown, name: string): string {
   if (typeof value === 'string' && value !== '') return value
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value)
   const reason = typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) ? `${name} is beyond 2^53 as a JSON number; send it as a string` : `${name} must be an id (a string)`
-  throw invalidParams(name, reason)
-}
-
-/** Why a field is refused; a snake_case spelling of a known camelCase field (or the reverse) gets the right name. */
-function unknownFieldReason(name: string, known: readonly string[]): string {
-  const camel = name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
-  const snake = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
-  const spelling = [camel, snake].find((candidate) => candidate !== name && known.includes(candidate))
-  const hint = spelling ? `; did you mean ${spelling}?` : known.length > 0 ? `; this route takes ${known.join(', ')}` : '; this route takes no body fields'
-  return `${name} is not a field of this route${hint}`
+  throw invalidParams(name, reason, typeof value === 'string' || typeof value === 'number' ? 'value' : 'type')
 }
 
 /** A required field's value; REQ_INVALID_PARAMS "<name> is required" when it was left out. */
 function required<T>(name: string, value: T | undefined, hint = ''): T {
-  if (value === undefined) throw invalidParams(name, `${name} is required${hint}`)
+  if (value === undefined) throw invalidParams(name, `${name} is required${hint}`, 'missing')
   return value
 }

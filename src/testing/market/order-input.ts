@@ -14,6 +14,8 @@ export interface TradeOrderInput<M extends TradingMarket> extends Omit<OrderRequ
 /** The body fields of a spot order; a perp order also takes reduceOnly and leverage. Spot has no position to reduce. */
 export const SPOT_ORDER_FIELDS = ['market', 'side', 'type', 'size', 'price', 'clientOrderId', 'timeInForce', 'postOnly'] as const
 export const PERP_ORDER_FIELDS = [...SPOT_ORDER_FIELDS, 'reduceOnly', 'leverage'] as const
+/** The fields every order must have (a limit order's price is checked with its type). */
+export const REQUIRED_ORDER_FIELDS = ['market', 'side', 'type', 'size'] as const
 
 const SIDES: readonly Side[] = ['buy', 'sell']
 const ORDER_TYPES: readonly OrderType[] = ['limit', 'market']

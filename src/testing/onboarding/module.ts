@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { walletKey, type WalletType } from '../accounts.ts'
 import { ReplayGuard } from '../auth/replay.ts'
-import { failures, parseBody } from '../http/failures.ts'
+import { failures, parseBody, refuseBadShape } from '../http/failures.ts'
 import { ApiFailure, type ExchangeModule } from '../http/router.ts'
 import type { Platform } from '../platform.ts'
 import { loginPrefix, ONBOARDING_TOLERANCE_MS } from './login-message.ts'
@@ -18,14 +18,6 @@ const OnboardBody = v.object({
   timestamp: v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.regex(/^\d{1,16}$/))]),
 })
 
-/** Refuses a body that is not an object, or carries a field the spec's body does not have (`permissions`, `partnerTag` …). */
-function refuseUnknownFields(body: unknown): void {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failures.invalidParams('', 'the body must be a JSON object')
-  for (const field of Object.keys(body)) {
-    if (!(ONBOARD_FIELDS as readonly string[]).includes(field)) throw failures.unknownField(field)
-  }
-}
-
 const onboardingFailure = (code: string, codeNum: number, message: string, details?: Record<string, unknown>) =>
   new ApiFailure(400, code, codeNum, message, details)
 
@@ -41,7 +33,8 @@ export function onboardingModule(platform: Platform): ExchangeModule {
   return {
     register(router) {
       router.add('POST', '/api/v1/oauth/onboard', 'none', ({ body, now }) => {
-        refuseUnknownFields(body)
+        // Every field of the spec's body is required; any other is refused, each one named.
+        refuseBadShape(body, ONBOARD_FIELDS, ONBOARD_FIELDS)
         const input = parseBody(OnboardBody, body)
         if (input.walletType !== 'evm' && input.walletType !== 'solana') {
           throw onboardingFailure('ONBOARD_BAD_WALLET', 12005, 'walletType must be "evm" or "solana"', { field: 'walletType' })

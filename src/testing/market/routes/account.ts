@@ -46,13 +46,13 @@ export function addAccountRoutes(add: AddRoute, market: MarketState): void {
 
   add('GET', '/account/deposits', 'read', (context) => lists.page(treasury.deposits(accountOf(context)), context.query))
   add('POST', '/account/deposits', 'trade', (context) => {
-    const fields = Fields.body(context.body, ['token', 'amount', 'txHash'])
+    const fields = Fields.body(context.body, ['token', 'amount', 'txHash'], ['token', 'amount'])
     return treasury.deposit(accountOf(context), token(fields), fields.decimal('amount'), fields.optionalString('txHash'), context.now)
   })
 
   add('GET', '/account/withdrawals', 'read', (context) => lists.page(treasury.withdrawals(accountOf(context)), context.query))
   add('POST', '/account/withdrawals', 'withdraw', (context) => {
-    const fields = Fields.body(context.body, ['token', 'amount', 'address'])
+    const fields = Fields.body(context.body, ['token', 'amount', 'address'], ['token', 'amount', 'address'])
     const accountId = accountOf(context)
     const symbol = token(fields)
     const amount = fields.decimal('amount')

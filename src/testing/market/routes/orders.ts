@@ -3,6 +3,7 @@ import { ApiFailure, type RouteContext } from '../../http/router.ts'
 import type { Decimal } from '../decimal.ts'
 import { inEntry, invalidParams, orderNotOpen } from '../errors.ts'
 import { Fields } from '../input.ts'
+import { REQUIRED_ORDER_FIELDS } from '../order-input.ts'
 import type { Lists } from '../pages.ts'
 import type { MarketPolicy } from '../policy.ts'
 import { fillView, orderView } from '../trade-views.ts'
@@ -40,7 +41,7 @@ export interface OrderRouteDeps {
 export function addOrderRoutes<I extends OrderInput>(add: AddRoute, area: 'perp' | 'spot', desk: OrderDesk<I>, { lists, policy }: OrderRouteDeps): void {
   const view = (order: Order) => orderView(order, desk.perp)
   const base = `/${area}`
-  const read = (body: unknown) => desk.read(Fields.body(body, desk.fields))
+  const read = (body: unknown) => desk.read(Fields.body(body, desk.fields, REQUIRED_ORDER_FIELDS))
 
   add('GET', `${base}/orders`, 'read', (context) => {
     const orders = filtered(desk, desk.venue.ordersOf(accountOf(context)), context).filter(isOpen)
@@ -61,29 +62,29 @@ export function addOrderRoutes<I extends OrderInput>(add: AddRoute, area: 'perp'
   })
 
   add('DELETE', `${base}/orders/batch`, 'trade', (context) => {
-    const orderIds = Fields.body(context.body, ['order_ids']).ids('order_ids', policy.maxBatch)
+    const orderIds = Fields.body(context.body, ['order_ids'], ['order_ids']).ids('order_ids', policy.maxBatch)
     const cancelled = desk.venue.cancelMany(accountOf(context), orderIds, context.now)
     return { cancelledCount: cancelled.length, orderIds: cancelled }
   })
 
-  add('GET', `${base}/orders/:id`, 'read', (context) => view(desk.venue.order(accountOf(context), context.params.id!)))
+  add('GET', `${base}/orders/:orderId`, 'read', (context) => view(desk.venue.order(accountOf(context), context.params.orderId!)))
 
-  add('PUT', `${base}/orders/:id`, 'trade', (context) => {
+  add('PUT', `${base}/orders/:orderId`, 'trade', (context) => {
     const accountId = accountOf(context)
     const fields = Fields.body(context.body, ['price', 'size'])
     const price = fields.optionalDecimal('price')
     const size = fields.optionalDecimal('size')
     if (price === undefined && size === undefined) throw invalidParams('price', 'price or size is required')
-    const order = desk.venue.order(accountId, context.params.id!)
+    const order = desk.venue.order(accountId, context.params.orderId!)
     if (!isOpen(order)) throw orderNotOpen(order.id, order.status)
     if (order.type !== 'limit' && price !== undefined) throw invalidParams('price', 'only limit orders have a price')
     desk.checkChange(order, price, size, context.now)
     return view(desk.venue.modify(accountId, order.id, { price, size }, context.now))
   })
 
-  add('DELETE', `${base}/orders/:id`, 'trade', (context) => {
+  add('DELETE', `${base}/orders/:orderId`, 'trade', (context) => {
     Fields.none(context.body)
-    return view(desk.venue.cancel(accountOf(context), context.params.id!, context.now))
+    return view(desk.venue.cancel(accountOf(context), context.params.orderId!, context.now))
   })
 
   add('GET', `${base}/history/orders`, 'read', (context) => {

@@ -20,12 +20,12 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk, li
   addMine(add, desk, lists)
 
   for (const [prefix, route] of [['/prediction', 'binary'], ['/prediction/multi-outcome', 'multi_outcome']] as const) {
-    add('POST', `${prefix}/orders`, 'trade', (context) => placementView(desk, desk.place(accountOf(context), route, readPredictionOrder(Fields.body(context.body, PREDICTION_ORDER_FIELDS), lastOutcome), context.now)))
+    add('POST', `${prefix}/orders`, 'trade', (context) => placementView(desk, desk.place(accountOf(context), route, readPredictionOrder(Fields.body(context.body, PREDICTION_ORDER_FIELDS, PREDICTION_ORDER_FIELDS.slice(0, 5)), lastOutcome), context.now)))
     addSets(add, desk, prefix, route, lastOutcome)
   }
 
   add('POST', '/prediction/orders/cancel', 'trade', (context) => {
-    const fields = Fields.body(context.body, ['marketId', 'orderId'])
+    const fields = Fields.body(context.body, ['marketId', 'orderId'], ['marketId', 'orderId'])
     const accountId = accountOf(context)
     const order = desk.order(accountId, fields.id('marketId'), fields.id('orderId'))
     desk.venue.cancel(accountId, order.id, context.now)
@@ -33,7 +33,7 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk, li
   })
 
   add('POST', '/prediction/orders/batch-cancel', 'trade', (context) => {
-    const fields = Fields.body(context.body, ['marketId', 'orderIds'])
+    const fields = Fields.body(context.body, ['marketId', 'orderIds'], ['marketId', 'orderIds'])
     const accountId = accountOf(context)
     const marketId = desk.market(fields.id('marketId')).marketId
     const ids = fields.ids('orderIds', policy.maxBatch).filter((orderId) => desk.venue.ordersOf(accountId).some((order) => order.id === orderId && bookOf(order).marketId === marketId))
@@ -168,7 +168,10 @@ function addMine(add: AddRoute, desk: PredictionDesk, lists: Lists): void {
   })
 }
 
-const PREDICTION_ORDER_FIELDS = ['marketId', 'side', 'outcomeIndex', 'priceE6', 'amount', 'orderType', 'clientOrderId']
+/** The body of a prediction order: the first five are required. */
+const PREDICTION_ORDER_FIELDS = ['marketId', 'side', 'outcomeIndex', 'priceE6', 'amount', 'orderType', 'clientOrderId', 'leverage', 'marginMode']
+/** The most leverage a prediction order may name: the real service's user documents say up to 10x. */
+const MAX_PREDICTION_LEVERAGE = 10
 
 /** A prediction order body: priceE6 off the 0.1-cent grid in [1000, 999000] is REQ_INVALID_PRICE. */
 function readPredictionOrder(fields: Fields, lastOutcome: number): PredictionOrderInput {
@@ -179,5 +182,8 @@ function readPredictionOrder(fields: Fields, lastOutcome: number): PredictionOrd
   if (priceE6 % 1000 !== 0 || priceE6 < 1000 || priceE6 > 999_000) throw invalidPrice('priceE6 must be a multiple of 1000 in [1000, 999000]')
   const amount = fields.integer('amount', 1, MAX_AMOUNT)
   const orderType = fields.optionalInteger('orderType', 0, 3) ?? 0
+  // Checked, then not applied: this exchange's prediction orders are paid in full (docs/reference-exchange.md).
+  fields.optionalInteger('leverage', 1, MAX_PREDICTION_LEVERAGE)
+  fields.optionalOneOf('marginMode', ['cross', 'isolated'])
   return { marketId, side, outcomeIndex, priceE6, amount, orderType, clientOrderId: fields.clientOrderId() }
 }
