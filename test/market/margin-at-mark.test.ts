@@ -77,6 +77,62 @@ describe('margin at the mark', () => {
   })
 })
 
+describe('the hold-back on free USDC', () => {
+  it('keeps what an under-water position lacks from a spot buy too, so it cannot leave as BTC', () => {
+    const h = longAt(2) // margin 15007.5; available 84977.4925
+    h.market.setReferencePrice('perp', MARKET, '42000') // the position lacks 4507.5: at most 80469.9925 may go
+    h.market.setReferencePrice('spot', MARKET, '60000') // the maker asks 0.25 BTC at 60030, 60060, … 60150, 60180, …
+    const buy = (size: string) => h.call('POST', '/api/v1/spot/orders', { market: MARKET, side: 'buy', type: 'market', size })
+    // 1.4 BTC: 0.25 × (60030 + … + 60150) + 0.15 × 60180 = 84139.5, plus the 0.05% fee 42.06975.
+    const refused = buy('1.4')
+    expect(refused).toMatchObject({ status: 400, error: { code: 'POS_INSUFFICIENT_MARGIN', details: { rule: 'initial_margin_at_mark', market: MARKET, shortfall: '4507.5', held: '4507.5', most: '80469.9925' } } })
+    expect(refused.error!.message).toContain('at most 80469.9925 is free to use')
+    expect(h.call('POST', '/api/v1/account/withdrawals', { token: 'BTC', amount: '1.4', address: '0xabc' })).toMatchObject({ status: 400, error: { code: 'TRADE_INSUFFICIENT_BALANCE' } })
+    // 1.3 BTC (78121.5 + 39.06075) stays above the hold-back, and leaves with nothing held back.
+    expect(buy('1.3')).toMatchObject({ status: 200, data: { status: 'filled' } })
+    expect(h.usdc()).toEqual({ available: '6816.93175', locked: '0' })
+    expect(h.call('POST', '/api/v1/account/withdrawals', { token: 'BTC', amount: '1.3', address: '0xabc' }).status).toBe(200)
+    // A resting buy is held back the same way; closing the position is not.
+    expect(h.call('POST', '/api/v1/spot/orders', { market: MARKET, side: 'buy', type: 'limit', price: '50000', size: '0.05' })).toMatchObject({ status: 400, error: { code: 'POS_INSUFFICIENT_MARGIN' } })
+    expect(h.ok('POST', `/api/v1/perp/positions/${MARKET}/close`, {}).position).toBeNull()
+    expect(h.fund()).toBe(FUND)
+  })
+
+  it('keeps it from a mint, and from margin moved to another position', () => {
+    const h = longAt(2)
+    h.ok('POST', '/api/v1/perp/orders', { market: 'ETH-USDC', side: 'buy', type: 'market', size: '1', leverage: 10 })
+    h.market.setReferencePrice('perp', MARKET, '42000') // BTC-USDC lacks 4507.5
+    const free = BigInt(Math.round(Number(h.usdc().available)))
+    expect(h.call('POST', '/api/v1/prediction/mints', { marketId: '1001', amount: Number(free - 4000n) })).toMatchObject({ status: 400, error: { code: 'POS_INSUFFICIENT_MARGIN' } })
+    expect(h.call('POST', '/api/v1/perp/positions/ETH-USDC/margin', { amount: String(free - 4000n), type: 'add' })).toMatchObject({ status: 400, error: { code: 'POS_INSUFFICIENT_MARGIN' } })
+    // Margin added to the position that lacks it is its own rescue: not held back.
+    expect(h.call('POST', `/api/v1/perp/positions/${MARKET}/margin`, { amount: String(free - 4000n), type: 'add' }).status).toBe(200)
+  })
+})
+
+describe('a price gap past the margin', () => {
+  it('is paid from the owner\'s free USDC before the insurance fund', () => {
+    const h = longAt(10) // margin 3001.5; available 100000 − 3001.5 − 15.0075 = 96983.4925
+    h.market.setReferencePrice('perp', MARKET, '50000') // one step past the liquidation price (about 54298)
+    h.market.sync()
+    // Margin plus PnL at the mark: 3001.5 + (50000 − 60030) × 0.5 = −2013.5, all of it from alice's free USDC.
+    expect(h.ok('GET', '/api/v1/perp/positions')).toEqual([])
+    expect(h.usdc()).toEqual({ available: '94969.9925', locked: '0' })
+    expect(h.fund()).toBe(FUND)
+    expect(h.ok('GET', '/api/v1/perp/history/pnl').items[0]).toMatchObject({ type: 'liquidation', realizedPnl: '-5015' })
+  })
+
+  it('is paid by the fund only for what the owner\'s free USDC lacks', () => {
+    const h = longAt(10)
+    // At 60000 the position lacks 13.5 of its initial margin at the mark (3001.5 − 15 against 3000): 96969.9925 may go.
+    h.ok('POST', '/api/v1/account/withdrawals', { token: 'USDC', amount: '95983.4925', address: '0xabc' })
+    h.market.setReferencePrice('perp', MARKET, '50000')
+    h.market.sync()
+    expect(h.usdc()).toEqual({ available: '0', locked: '0' })
+    expect(h.fund()).toBe('2498986.5') // 2013.5 − the 1000 alice had
+  })
+})
+
 type Step =
   | { kind: 'open'; account: number; side: 'buy' | 'sell'; lots: number; leverage: number }
   | { kind: 'leverage'; account: number; leverage: number }
