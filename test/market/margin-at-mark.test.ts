@@ -138,7 +138,8 @@ type Step =
   | { kind: 'leverage'; account: number; leverage: number }
   | { kind: 'add' | 'remove' | 'withdraw' | 'deposit'; account: number; amount: number }
   | { kind: 'close' | 'withdraw-all'; account: number }
-  | { kind: 'move'; percent: number }
+  | { kind: 'move' | 'gap'; percent: number }
+  | { kind: 'spot-buy'; account: number; percent: number }
 
 const ACCOUNTS = ['a', 'b']
 const START = 20_000n
@@ -151,6 +152,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('add' as const, 'remove' as const, 'withdraw' as const, 'deposit' as const), account: fc.nat(1), amount: fc.integer({ min: 1, max: 20_000 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('close' as const, 'withdraw-all' as const), account: fc.nat(1) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('move' as const), percent: fc.integer({ min: -15, max: 15 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('gap' as const), percent: fc.integer({ min: -30, max: 30 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('spot-buy' as const), account: fc.nat(1), percent: fc.integer({ min: 50, max: 99 }) }) },
 )
 
 /** Equity (margin + PnL at the mark) and initial margin at the mark of each position, worked here from the raw figures. */
@@ -164,19 +167,23 @@ function standings(h: ReturnType<typeof harness>, account: string, markWhole: bi
 
 describe('margin at the mark (property)', () => {
   // Prices walk in steps of at most 0.2 %, the liquidation engine running after each, so no position
-  // its owner left its initial margin ever goes past bankruptcy before it is liquidated.
-  it('the insurance fund never pays, money is conserved, and money-out leaves every position its initial margin at the mark', () => {
+  // its owner left its initial margin ever goes past bankruptcy before it is liquidated. A gap jumps
+  // in one step: a loss past the margin is then paid from the owner's free USDC, the fund paying
+  // only what that lacks. Spot buys are money out of USDC like withdrawals.
+  it('the insurance fund pays only past the owner\'s free USDC after a gap, money is conserved, and money-out leaves every position its initial margin at the mark', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 5, maxLength: 25 }), (steps) => {
         const h = harness({ accounts: Object.fromEntries(ACCOUNTS.map((account) => [account, { USDC: String(START) }])) })
         const { perp, ledger } = h.market.state
         let mark = 60_000n
         h.market.setReferencePrice('perp', MARKET, String(mark))
+        h.market.setReferencePrice('spot', MARKET, '60000')
         const fund0 = perp.insuranceFund
         let outside = units(START) * BigInt(ACCOUNTS.length) // deposits − withdrawals
         for (const [index, action] of steps.entries()) {
-          const account = ACCOUNTS[action.kind === 'move' ? 0 : action.account]!
+          const account = ACCOUNTS[action.kind === 'move' || action.kind === 'gap' ? 0 : action.account]!
           const fundBefore = perp.insuranceFund
+          const liquidationsBefore = ACCOUNTS.map((user) => perp.liquidationsOf(user).length)
           let moneyOut: 'position' | 'account' | undefined
           if (action.kind === 'move') {
             const target = [mark * BigInt(100 + action.percent) / 100n, 36_000n, 84_000n].sort((x, y) => Number(x - y))[1]!
@@ -186,6 +193,15 @@ describe('margin at the mark (property)', () => {
               h.market.setReferencePrice('perp', MARKET, String(mark))
               h.market.sync()
             }
+          } else if (action.kind === 'gap') {
+            mark = [mark * BigInt(100 + action.percent) / 100n, 36_000n, 84_000n].sort((x, y) => Number(x - y))[1]!
+            h.market.setReferencePrice('perp', MARKET, String(mark))
+            h.market.sync()
+          } else if (action.kind === 'spot-buy') {
+            // A share of the free USDC in BTC (at the maker's 60030 ask and up, in steps of 0.0001 BTC).
+            const size = (ledger.peek(account, 'USDC').available * BigInt(action.percent)) / 100n / 61_000n / 10n ** 14n
+            const answer = h.call('POST', '/api/v1/spot/orders', { market: MARKET, side: 'buy', type: 'market', size: formatDecimal(size * 10n ** 14n) }, account)
+            if (answer.status === 200) moneyOut = 'account'
           } else if (action.kind === 'open') {
             h.call('POST', '/api/v1/perp/orders', { market: MARKET, side: action.side, type: 'market', size: formatDecimal(BigInt(action.lots) * 5n * 10n ** 16n), leverage: action.leverage }, account)
           } else if (action.kind === 'leverage') {
@@ -207,12 +223,17 @@ describe('margin at the mark (property)', () => {
           h.market.sync()
 
           const where = `step ${index} ${JSON.stringify(action)} at ${mark}`
-          expect(perp.insuranceFund >= fundBefore, `${where}: the insurance fund paid`).toBe(true)
+          if (action.kind !== 'gap') expect(perp.insuranceFund >= fundBefore, `${where}: the insurance fund paid`).toBe(true)
+          else if (perp.insuranceFund < fundBefore) {
+            ACCOUNTS.forEach((user, index) => {
+              if (perp.liquidationsOf(user).length > liquidationsBefore[index]!) expect(ledger.peek(user, 'USDC').available, `${where}: the fund paid while ${user} had free USDC`).toBe(0n)
+            })
+          }
           // Margin taken out of a position leaves it its initial margin at the mark; a withdrawal leaves
           // at least what the account's positions lack of theirs in its available balance.
           const lacking = standings(h, account, mark).reduce((total, { equity, required }) => total + (required > equity ? required - equity : 0n), 0n)
           if (moneyOut === 'position') expect(lacking, `${where}: a position is left short of its initial margin at the mark`).toBe(0n)
-          if (moneyOut === 'account') expect(ledger.peek(account, 'USDC').available >= lacking, `${where}: withdrew what the positions lack`).toBe(true)
+          if (moneyOut === 'account') expect(ledger.peek(account, 'USDC').available >= lacking, `${where}: took (withdrawal or spot buy) what the positions lack`).toBe(true)
           // Conserved: what users hold plus the fund moves only by deposits, withdrawals, trading PnL and fees.
           let held = perp.insuranceFund - fund0
           let traded = 0n
@@ -220,6 +241,7 @@ describe('margin at the mark (property)', () => {
             const usdc = ledger.peek(user, 'USDC')
             held += usdc.available + usdc.locked + (perp.position(user, MARKET)?.margin ?? 0n)
             for (const fill of perp.venue.fillsOf(user)) traded += (fill.realizedPnl ?? 0n) - fill.fee
+            for (const fill of h.market.state.spot.venue.fillsOf(user)) traded -= (fill.price * fill.size) / ONE + fill.fee
             for (const record of perp.liquidationsOf(user)) {
               const size = dec(String(record.size)) * (record.side === 'long' ? 1n : -1n)
               traded += ((dec(String(record.markPrice)) - dec(String(record.entryPrice))) * size) / ONE
@@ -228,7 +250,7 @@ describe('margin at the mark (property)', () => {
           expect(formatDecimal(held), `${where}: money conserved`).toBe(formatDecimal(outside + traded))
         }
       }),
-      { numRuns: 60 },
+      { numRuns: 80 },
     )
   })
 })
