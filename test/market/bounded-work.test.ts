@@ -125,6 +125,29 @@ describe('a perp request\'s work', () => {
     expect(everydayPerp(500)).toEqual(alone)
   })
 
+  it('when the mark falls through some positions\' liquidation prices, visits those and not the others', () => {
+    /** 30 accounts hold 10x longs (liquidated about 9.5 % down) and `safe` accounts 2x longs; the mark then falls 12 %. */
+    const fall = (safe: number) => {
+      const risky = Array.from({ length: 30 }, (_, index) => `risky-${index}`)
+      const careful = Array.from({ length: safe }, (_, index) => `careful-${index}`)
+      const h = harness({ accounts: Object.fromEntries([...risky, ...careful, 'alice'].map((name) => [name, { USDC: '10000' }])) })
+      h.market.setReferencePrice('perp', 'BTC-USDC', '60000')
+      for (const name of risky) h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'buy', type: 'market', size: '0.01', leverage: 10 }, name)
+      for (const name of careful) h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'buy', type: 'market', size: '0.01', leverage: 2 }, name)
+      h.market.setReferencePrice('perp', 'BTC-USDC', '52800')
+      const before = h.market.state.work.visits
+      h.ok('GET', '/api/v1/perp/positions')
+      const visited = h.market.state.work.visits - before
+      const liquidated = risky.filter((name) => h.market.state.perp.liquidationsOf(name).length === 1).length
+      const open = careful.filter((name) => h.market.state.perp.position(name, 'BTC-USDC')).length
+      return { visited, liquidated, open: open === safe }
+    }
+    const few = fall(30)
+    expect(few).toMatchObject({ liquidated: 30, open: true })
+    expect(few.visited).toBeGreaterThanOrEqual(30)
+    expect(fall(300)).toEqual(few)
+  })
+
   it('is counted: the caller\'s positions are visited', () => {
     const h = crowdedPerp(0)
     expect(h.visits('GET', '/api/v1/perp/positions')).toBeGreaterThan(0)
