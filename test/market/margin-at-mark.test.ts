@@ -181,7 +181,7 @@ describe('margin at the mark (property)', () => {
         const fund0 = perp.insuranceFund
         let outside = units(START) * BigInt(ACCOUNTS.length) // deposits − withdrawals
         for (const [index, action] of steps.entries()) {
-          const account = ACCOUNTS[action.kind === 'move' || action.kind === 'gap' ? 0 : action.account]!
+          const account = ACCOUNTS['account' in action ? action.account : 0]!
           const fundBefore = perp.insuranceFund
           const liquidationsBefore = ACCOUNTS.map((user) => perp.liquidationsOf(user).length)
           let moneyOut: 'position' | 'account' | undefined
