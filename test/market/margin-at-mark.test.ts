@@ -86,7 +86,9 @@ describe('the hold-back on free USDC', () => {
     // 1.4 BTC: 0.25 × (60030 + … + 60150) + 0.15 × 60180 = 84139.5, plus the 0.05% fee 42.06975.
     const refused = buy('1.4')
     expect(refused).toMatchObject({ status: 400, error: { code: 'POS_INSUFFICIENT_MARGIN', details: { rule: 'initial_margin_at_mark', market: MARKET, shortfall: '4507.5', held: '4507.5', most: '80469.9925' } } })
+    expect(refused.error!.message).toContain('using 84181.56975 USDC would leave less than the 4507.5 USDC')
     expect(refused.error!.message).toContain('at most 80469.9925 is free to use')
+    expect(refused.error!.details).not.toHaveProperty('field') // an order's lock, not one amount of the body
     expect(h.call('POST', '/api/v1/account/withdrawals', { token: 'BTC', amount: '1.4', address: '0xabc' })).toMatchObject({ status: 400, error: { code: 'TRADE_INSUFFICIENT_BALANCE' } })
     // 1.3 BTC (78121.5 + 39.06075) stays above the hold-back, and leaves with nothing held back.
     expect(buy('1.3')).toMatchObject({ status: 200, data: { status: 'filled' } })

@@ -14,8 +14,8 @@ export const MARKET_MAKER = 'market-maker'
  */
 export interface HoldBack {
   amount: Decimal
-  /** `words` name the use in the refusal ("withdrawing", "can be withdrawn"). */
-  check(amount: Decimal, free: Decimal, words?: { doing: string; may: string }): void
+  /** `words` name the use in the refusal (the request's field, "withdrawing", "can be withdrawn"); else it speaks of using USDC. */
+  check(amount: Decimal, free: Decimal, words?: { field?: string; doing: string; may: string }): void
 }
 
 export interface Balance {

@@ -192,7 +192,7 @@ export class PerpDesk implements Settlement {
     if (token !== QUOTE) return
     const { available } = this.#ledger.peek(accountId, QUOTE)
     if (amount > available) return
-    this.holdBackOf(accountId, now)?.check(amount, available, { doing: 'withdrawing', may: 'can be withdrawn' })
+    this.holdBackOf(accountId, now)?.check(amount, available, { field: 'amount', doing: 'withdrawing', may: 'can be withdrawn' })
   }
 
   /**
@@ -205,10 +205,10 @@ export class PerpDesk implements Settlement {
     if (lacking.length === 0) return null
     const total = lacking.reduce((sum, standing) => sum + standing.shortfall, 0n)
     const markets = lacking.map((standing) => `${standing.market} ${formatDecimal(standing.shortfall)}`).join(', ')
-    const check = (amount: Decimal, free: Decimal, words = { doing: 'using', may: 'is free to use' }) => {
+    const check = (amount: Decimal, free: Decimal, words: { field?: string; doing: string; may: string } = { doing: 'using', may: 'is free to use' }) => {
       if (free - amount >= total) return
       const most = room(free, total)
-      throw refusal('amount', `${words.doing} ${formatDecimal(amount)} USDC would leave less than the ${formatDecimal(total)} USDC this account's positions lack of their initial margin at the mark (${markets}); at most ${formatDecimal(most)} ${words.may} until margin is added or a position reduced`, lacking[0]!, { token: QUOTE, held: formatDecimal(total), most: formatDecimal(most) })
+      throw refusal(words.field, `${words.doing} ${formatDecimal(amount)} USDC would leave less than the ${formatDecimal(total)} USDC this account's positions lack of their initial margin at the mark (${markets}); at most ${formatDecimal(most)} ${words.may} until margin is added or a position reduced`, lacking[0]!, { token: QUOTE, held: formatDecimal(total), most: formatDecimal(most) })
     }
     return { amount: total, check }
   }
