@@ -3,7 +3,7 @@
 // pays for the owner's loss. Expected figures are worked by hand from the pinned prices.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dec, formatDecimal } from '../../src/testing/market/decimal.ts'
+import { dec, formatDecimal, min } from '../../src/testing/market/decimal.ts'
 import { harness } from './harness.ts'
 
 const MARKET = 'BTC-USDC'
@@ -185,7 +185,7 @@ describe('margin at the mark (property)', () => {
         for (const [index, action] of steps.entries()) {
           const account = ACCOUNTS['account' in action ? action.account : 0]!
           const fundBefore = perp.insuranceFund
-          const liquidationsBefore = ACCOUNTS.map((user) => perp.liquidationsOf(user).length)
+          const before = ACCOUNTS.map((user) => ({ liquidations: perp.liquidationsOf(user).length, available: ledger.peek(user, 'USDC').available }))
           let moneyOut: 'position' | 'account' | undefined
           if (action.kind === 'move') {
             const target = [mark * BigInt(100 + action.percent) / 100n, 36_000n, 84_000n].sort((x, y) => Number(x - y))[1]!
@@ -226,10 +226,18 @@ describe('margin at the mark (property)', () => {
 
           const where = `step ${index} ${JSON.stringify(action)} at ${mark}`
           if (action.kind !== 'gap') expect(perp.insuranceFund >= fundBefore, `${where}: the insurance fund paid`).toBe(true)
-          else if (perp.insuranceFund < fundBefore) {
+          else {
+            // Each liquidation gives the fund margin plus PnL at the mark; a loss past the margin is the
+            // owner's, as far as its free USDC (before the gap) goes: the fund takes only the rest.
+            let expected = 0n
             ACCOUNTS.forEach((user, index) => {
-              if (perp.liquidationsOf(user).length > liquidationsBefore[index]!) expect(ledger.peek(user, 'USDC').available, `${where}: the fund paid while ${user} had free USDC`).toBe(0n)
+              for (const record of perp.liquidationsOf(user).slice(0, perp.liquidationsOf(user).length - before[index]!.liquidations)) {
+                const size = dec(String(record.size)) * (record.side === 'long' ? 1n : -1n)
+                const left = dec(String(record.lostMargin)) + ((dec(String(record.markPrice)) - dec(String(record.entryPrice))) * size) / ONE
+                expected += left >= 0n ? left : min(0n, left + before[index]!.available)
+              }
             })
+            expect(formatDecimal(perp.insuranceFund - fundBefore), `${where}: the fund paid past what the owners' free USDC lacked`).toBe(formatDecimal(expected))
           }
           // Margin taken out of a position leaves it its initial margin at the mark; a withdrawal leaves
           // at least what the account's positions lack of theirs in its available balance.
