@@ -47,7 +47,7 @@ export class MarketState {
     const ids = new IdSequence(FIRST_ID)
     this.work = options.work ?? new WorkMeter()
     this.perp = new PerpDesk(this.ledger, ids, this.policy, this.work)
-    this.spot = new SpotDesk(this.ledger, ids, this.policy)
+    this.spot = new SpotDesk(this.ledger, ids, this.policy, this.work)
     const oracle = new Oracle(this.ledger, { challengePeriodMs: options.challengePeriodMs ?? DEFAULT_CHALLENGE_PERIOD_MS, maxRounds: this.policy.maxChallengeRounds })
     this.prediction = new PredictionDesk(this.ledger, ids, oracle, options.random ?? seededRandom(1024), now, this.policy, this.work)
     this.championships = new Championships(now)

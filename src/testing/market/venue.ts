@@ -157,10 +157,10 @@ export class OrderVenue {
   readonly #fills = new Map<string, AccountFill[]>()
   #seq = 0
 
-  /** Counts the resting orders placements look at (optional). */
-  readonly #work: WorkMeter | undefined
+  /** Counts the resting orders placements look at. */
+  readonly #work: WorkMeter
 
-  constructor(ledger: Ledger, settlement: Settlement, ids: IdSequence, work?: WorkMeter) {
+  constructor(ledger: Ledger, settlement: Settlement, ids: IdSequence, work: WorkMeter) {
     this.#work = work
     this.#ledger = ledger
     this.#settlement = settlement
@@ -338,7 +338,7 @@ export class OrderVenue {
     for (;;) {
       const cancels: FillRefusal[] = []
       const pass = (maker: Order) => {
-        this.#work?.visit()
+        this.#work.visit()
         const cancel = maker.accountId === taker.accountId ? { maker, reason: 'self_trade' as const } : refusals.get(maker)
         if (cancel) cancels.push(cancel)
         return cancel !== undefined
