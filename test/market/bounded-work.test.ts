@@ -72,6 +72,88 @@ describe('a request\'s work', () => {
   })
 })
 
+/**
+ * An exchange where `others` accounts each hold an open BTC-USDC and ETH-USDC position (half long,
+ * half short) with TP/SL set far away, and rest a limit order well under the mark; alice holds one
+ * position. The clock then passes a funding time and the mark moves (the maker re-quotes).
+ */
+function crowdedPerp(others: number) {
+  const names = Array.from({ length: others }, (_, index) => `trader-${index}`)
+  const h = harness({ accounts: { alice: { USDC: '100000' }, ...Object.fromEntries(names.map((name) => [name, { USDC: '100000' }])) } })
+  h.clock.now = Date.UTC(2026, 5, 1, 15, 50)
+  h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'buy', type: 'market', size: '0.01', leverage: 10 })
+  names.forEach((name, index) => {
+    const side = index % 2 === 0 ? 'buy' : 'sell'
+    for (const market of ['BTC-USDC', 'ETH-USDC']) {
+      h.ok('POST', '/api/v1/perp/orders', { market, side, type: 'market', size: market === 'BTC-USDC' ? '0.01' : '0.1', leverage: 5 }, name)
+      const mark = Number(h.ok('GET', `/api/v1/perp/markets/${market}/mark-price`).markPrice)
+      const far = (factor: number) => String(Math.round(mark * factor))
+      const [takeProfit, stopLoss] = side === 'buy' ? [far(1.4), far(0.7)] : [far(0.7), far(1.4)]
+      h.ok('POST', `/api/v1/perp/positions/${market}/tpsl`, { take_profit_price: takeProfit, stop_loss_price: stopLoss }, name)
+      h.ok('PUT', `/api/v1/perp/positions/${market}/leverage`, { leverage: 4 }, name)
+      h.ok('POST', '/api/v1/perp/orders', { market, side: 'buy', type: 'limit', price: far(0.9), size: market === 'BTC-USDC' ? '0.01' : '0.1', leverage: 5 }, name)
+    }
+  })
+  const visits = (method: string, target: string, body?: unknown) => {
+    const before = h.market.state.work.visits
+    h.ok(method, target, body, 'alice')
+    return h.market.state.work.visits - before
+  }
+  return { ...h, visits }
+}
+
+describe('a perp request\'s work', () => {
+  /** What alice's perp requests visit after a funding time has passed and the mark moved. */
+  function everydayPerp(others: number) {
+    const h = crowdedPerp(others)
+    h.clock.now = Date.UTC(2026, 5, 1, 16, 7)
+    return {
+      positions: h.visits('GET', '/api/v1/perp/positions'),
+      order: h.visits('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'buy', type: 'market', size: '0.01' }),
+      afterOrder: h.visits('GET', '/api/v1/perp/positions/BTC-USDC'),
+      withdrawal: h.visits('POST', '/api/v1/account/withdrawals', { token: 'USDC', amount: '10', address: '0xabc' }),
+      leverage: h.visits('PUT', '/api/v1/perp/positions/BTC-USDC/leverage', { leverage: 5 }),
+      margin: h.visits('GET', '/api/v1/account/perp/margin'),
+      ticker: h.visits('GET', '/api/v1/perp/markets/BTC-USDC/ticker'),
+      funding: h.ok('GET', '/api/v1/perp/history/funding').items.length,
+    }
+  }
+
+  it('does not grow with other accounts\' open positions, triggers and orders', () => {
+    const alone = everydayPerp(0)
+    expect(alone.funding).toBe(1) // alice's position was settled at the funding time
+    expect(everydayPerp(500)).toEqual(alone)
+  })
+
+  it('when the mark falls through some positions\' liquidation prices, visits those and not the others', () => {
+    /** 30 accounts hold 10x longs (liquidated about 9.5 % down) and `safe` accounts 2x longs; the mark then falls 12 %. */
+    const fall = (safe: number) => {
+      const risky = Array.from({ length: 30 }, (_, index) => `risky-${index}`)
+      const careful = Array.from({ length: safe }, (_, index) => `careful-${index}`)
+      const h = harness({ accounts: Object.fromEntries([...risky, ...careful, 'alice'].map((name) => [name, { USDC: '10000' }])) })
+      h.market.setReferencePrice('perp', 'BTC-USDC', '60000')
+      for (const name of risky) h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'buy', type: 'market', size: '0.01', leverage: 10 }, name)
+      for (const name of careful) h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'buy', type: 'market', size: '0.01', leverage: 2 }, name)
+      h.market.setReferencePrice('perp', 'BTC-USDC', '52800')
+      const before = h.market.state.work.visits
+      h.ok('GET', '/api/v1/perp/positions')
+      const visited = h.market.state.work.visits - before
+      const liquidated = risky.filter((name) => h.market.state.perp.liquidationsOf(name).length === 1).length
+      const open = careful.filter((name) => h.market.state.perp.position(name, 'BTC-USDC')).length
+      return { visited, liquidated, open: open === safe }
+    }
+    const few = fall(30)
+    expect(few).toMatchObject({ liquidated: 30, open: true })
+    expect(few.visited).toBeGreaterThanOrEqual(30)
+    expect(fall(300)).toEqual(few)
+  })
+
+  it('is counted: the caller\'s positions are visited', () => {
+    const h = crowdedPerp(0)
+    expect(h.visits('GET', '/api/v1/perp/positions')).toBeGreaterThan(0)
+  })
+})
+
 describe('creating prediction markets', () => {
   const newMarket = (index: number) => ({ question: `Question ${index}?`, category: 'testing', marketType: 'binary', endTime: END })
 

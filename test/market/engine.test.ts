@@ -6,6 +6,7 @@ import { applyFills, planFills } from '../../src/testing/market/engine.ts'
 import { SpotDesk } from '../../src/testing/market/spot.ts'
 import { DEFAULT_POLICY } from '../../src/testing/market/policy.ts'
 import { IdSequence, type TimeInForce } from '../../src/testing/market/venue.ts'
+import { WorkMeter } from '../../src/testing/work.ts'
 
 const NOW = Date.UTC(2026, 5, 1)
 
@@ -58,7 +59,7 @@ describe('order lifecycle on a venue (spot settlement, no market maker)', () => 
     const ledger = new Ledger()
     ledger.open('alice', { USDC: '100000' })
     ledger.open('bob', { BTC: '10', USDC: '0' })
-    const spot = new SpotDesk(ledger, new IdSequence(1000n), DEFAULT_POLICY)
+    const spot = new SpotDesk(ledger, new IdSequence(1000n), DEFAULT_POLICY, new WorkMeter())
     const market = spot.board.get('BTC-USDC')
     const place = (accountId: string, side: 'buy' | 'sell', price: string | undefined, size: string, extra: { timeInForce?: TimeInForce; postOnly?: boolean; clientOrderId?: string } = {}) =>
       spot.place(

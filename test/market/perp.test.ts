@@ -101,6 +101,25 @@ describe('perp positions', () => {
     expect(payment).toMatchObject({ market: 'BTC-USDC', fundingTime, positionSize: '0.1', markPrice: '60000', payment: formatDecimal(expected) })
     expect(h.usdc().available).toBe(formatDecimal(dec('99396.6985') + expected))
   })
+
+  it('settles a position\'s funding when it is touched: every period held through, at its account\'s next request or fill', () => {
+    const h = harness({ accounts: { alice: { USDC: '100000' }, bob: { USDC: '100000' } } })
+    h.market.setReferencePrice('perp', 'BTC-USDC', '60000')
+    for (const account of ['alice', 'bob']) h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'buy', type: 'market', size: '0.1', leverage: 10 }, account)
+    h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'sell', type: 'limit', price: '60010', size: '0.05', reduceOnly: true }, 'bob')
+    const times = [Date.UTC(2026, 5, 1, 16), Date.UTC(2026, 5, 2, 0)]
+    h.clock.now = times[1]! + 1
+    h.ok('GET', '/api/v1/perp/positions') // alice's request settles alice's funding, not bob's
+    expect(h.market.state.perp.fundingOf('alice')).toHaveLength(2)
+    expect(h.market.state.perp.fundingOf('bob')).toEqual([])
+    // Alice buys into bob's resting sell: the fill touches bob's position, which settles both periods first.
+    h.ok('POST', '/api/v1/perp/orders', { market: 'BTC-USDC', side: 'buy', type: 'limit', price: '60010', size: '0.05' })
+    const paid = h.market.state.perp.fundingOf('bob')
+    expect(paid.map((record) => [record.fundingTime, record.positionSize])).toEqual([[times[1], '0.1'], [times[0], '0.1']])
+    expect(paid.map((record) => record.payment)).toEqual(times.map((time) => formatDecimal(-mul(mul(dec('0.1'), dec('60000')), fundingRate('BTC', time)))).reverse())
+    expect(h.ok('GET', '/api/v1/perp/positions/BTC-USDC', undefined, 'bob')).toMatchObject({ size: '0.05' })
+    expect(h.ok('GET', '/api/v1/perp/history/funding', undefined, 'bob').items).toHaveLength(2)
+  })
 })
 
 describe('perp TP/SL', () => {

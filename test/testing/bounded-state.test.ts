@@ -72,6 +72,17 @@ describe('anonymous accounts', () => {
     expect((await onboard(trader)).json.data).toMatchObject({ isNewUser: false, accountId: traderKey.accountId })
   })
 
+  it('expire with their perp leverage settings when that is all they changed', async () => {
+    const { clock, exchange, onboard, signed } = await exchangeWithRoomFor(10)
+    const idleKey = (await onboard(evmWallet())).json.data
+    expect((await signed(idleKey, 'PUT', '/api/v1/perp/positions/BTC-USDC/leverage', { leverage: 5 })).json.data).toMatchObject({ leverage: 5 })
+    expect(exchange.market.state.perp.leverageOf(idleKey.accountId, 'BTC-USDC')).toBe(5)
+    clock.advance(TTL)
+    await onboard(evmWallet()) // onboarding sweeps the accounts due to expire
+    expect((await signed(idleKey, 'GET', '/api/v1/accounts/me/api-key/introspect')).json.error?.code).toBe('AUTH_INVALID_KEY')
+    expect(exchange.market.state.perp.leverageOf(idleKey.accountId, 'BTC-USDC')).toBe(20) // the setting is gone: the default
+  })
+
   it('keep their newest keys: onboarding past maxKeysPerAccount forgets the oldest', async () => {
     const { clock, onboard, signed } = await exchangeWithRoomFor(10, { maxKeysPerAccount: 3 })
     const wallet = evmWallet()

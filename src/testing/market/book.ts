@@ -1,4 +1,7 @@
-/** One order book: resting orders in price-time priority (best price first, then oldest first). */
+/**
+ * One order book: resting orders in price-time priority (best price first, then oldest first).
+ * An order's place is found by binary search, so adding or removing one does not walk the others.
+ */
 import type { Decimal } from './decimal.ts'
 
 export type Side = 'buy' | 'sell'
@@ -28,14 +31,14 @@ export class Book<T extends Resting> {
 
   add(order: T): void {
     const list = this.#side(order.side)
-    const index = list.findIndex((other) => ahead(order, other))
-    list.splice(index < 0 ? list.length : index, 0, order)
+    list.splice(firstBehind(list, order), 0, order)
   }
 
   remove(order: T): boolean {
     const list = this.#side(order.side)
-    const index = list.indexOf(order)
-    if (index < 0) return false
+    // Price and arrival (seq) order the list wholly: the order is right after those ahead of it.
+    const index = firstBehind(list, order, true)
+    if (list[index] !== order) return false
     list.splice(index, 1)
     return true
   }
@@ -69,6 +72,19 @@ export class Book<T extends Resting> {
   #side(side: Side): T[] {
     return side === 'buy' ? this.bids : this.asks
   }
+}
+
+/** The first index whose order `order` is ahead of (or, `orAt`, is or is ahead of): binary search. */
+function firstBehind(list: readonly Resting[], order: Resting, orAt = false): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    const other = list[middle]!
+    if ((orAt && other === order) || ahead(order, other)) high = middle
+    else low = middle + 1
+  }
+  return low
 }
 
 /** True when `order` has priority over `other` on the same side. */

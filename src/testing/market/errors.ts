@@ -47,9 +47,12 @@ export function priceDeviation(price: string, markPrice: string): ApiFailure {
   })
 }
 
-/** An operation would take margin a position needs (the exchange's own code: 194xx, positions). */
-export function insufficientMargin(field: string, message: string, details: Record<string, unknown>): ApiFailure {
-  return new ApiFailure(400, 'POS_INSUFFICIENT_MARGIN', 19401, message, { field, ...details })
+/**
+ * An operation would take margin a position needs (the exchange's own code: 194xx, positions);
+ * `field` names the request's field when one amount was refused (not for an order's lock or a bond).
+ */
+export function insufficientMargin(field: string | undefined, message: string, details: Record<string, unknown>): ApiFailure {
+  return new ApiFailure(400, 'POS_INSUFFICIENT_MARGIN', 19401, message, { ...(field === undefined ? {} : { field }), ...details })
 }
 
 export function orderNotFound(orderId: string): ApiFailure {

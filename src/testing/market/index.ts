@@ -37,7 +37,10 @@ export interface MarketModule extends ExchangeModule {
    * up): finalization takes it instead of the closing-price rule's outcome.
    */
   rule(marketId: string, outcomeIndex: number): void
-  /** Brings quotes, funding, TP/SL triggers and prediction closes up to `now` (requests do this themselves). */
+  /**
+   * Brings quotes, TP/SL triggers, liquidations and prediction closes up to `now` (requests do this
+   * themselves); funding is settled per account, when the account makes a request or is read here.
+   */
   sync(now?: number): void
   /** The whole state, for tests that look deeper. */
   readonly state: MarketState
@@ -65,8 +68,10 @@ export function createMarketModule(options: MarketOptions): MarketModule {
     },
     closeAccount(accountId) {
       state.ledger.close(accountId)
+      state.perp.forget(accountId)
     },
     balances(accountId) {
+      state.perp.settleFunding(accountId, options.now())
       const result: Record<string, { available: string; locked: string }> = {}
       for (const [token, balance] of state.ledger.tokens(accountId)) result[token] = { available: formatDecimal(balance.available), locked: formatDecimal(balance.locked) }
       return result
@@ -80,6 +85,7 @@ export function createMarketModule(options: MarketOptions): MarketModule {
     },
     positions(accountId) {
       const now = options.now()
+      state.perp.settleFunding(accountId, now)
       return state.perp.positionsOf(accountId).map((position) => positionView(position, state.perp.markPrice(position.market, now)))
     },
     setReferencePrice(area, market, price) {

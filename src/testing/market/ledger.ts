@@ -8,6 +8,16 @@ import { insufficientBalance } from './errors.ts'
 /** The built-in market maker: quotes without balances; fills never settle against it. */
 export const MARKET_MAKER = 'market-maker'
 
+/**
+ * Free USDC an account must keep (what its perp positions lack of their initial margin at the mark):
+ * `check` refuses a use of `amount` out of `free` that would leave less.
+ */
+export interface HoldBack {
+  amount: Decimal
+  /** `words` name the use in the refusal (the request's field, "withdrawing", "can be withdrawn"); else it speaks of using USDC. */
+  check(amount: Decimal, free: Decimal, words?: { field?: string; doing: string; may: string }): void
+}
+
 export interface Balance {
   available: Decimal
   locked: Decimal
@@ -24,6 +34,8 @@ export class Ledger {
   readonly #byAccount = new Map<string, Map<string, Balance>>()
   /** Accounts whose balances something has used (a credit, debit or lock, even a refused one). */
   readonly #touched = new Set<string>()
+  /** The hold-back on an account's token, applied to every debit and lock that passes none of its own. */
+  holdBack: (accountId: string, token: string) => HoldBack | null = () => null
 
   /** Creates (or resets) an account with these balances, e.g. `{ USDC: "10000" }`. */
   open(accountId: string, balances: Record<string, string>): void {
@@ -78,14 +90,17 @@ export class Ledger {
     this.balance(accountId, token).available += amount
   }
 
-  /** Takes from available; TRADE_INSUFFICIENT_BALANCE when there is not enough. */
-  debit(accountId: string, token: string, amount: Decimal): void {
-    this.require(accountId, token, amount)
+  /**
+   * Takes from available; TRADE_INSUFFICIENT_BALANCE when there is not enough. `held` is the
+   * hold-back to respect: the account's by default, null for none.
+   */
+  debit(accountId: string, token: string, amount: Decimal, held?: HoldBack | null): void {
+    this.require(accountId, token, amount, 0n, held)
     this.balance(accountId, token).available -= amount
   }
 
-  lock(accountId: string, token: string, amount: Decimal): Reserve {
-    this.require(accountId, token, amount)
+  lock(accountId: string, token: string, amount: Decimal, held?: HoldBack | null): Reserve {
+    this.require(accountId, token, amount, 0n, held)
     const balance = this.balance(accountId, token)
     balance.available -= amount
     balance.locked += amount
@@ -111,15 +126,24 @@ export class Ledger {
     return fromReserve + fromAvailable
   }
 
-  /** Adds a signed amount (a profit or a loss) to available; a loss takes at most what is there. */
-  adjust(accountId: string, token: string, amount: Decimal): void {
+  /**
+   * Adds a signed amount (a profit or a loss) to available; a loss takes at most what is there.
+   * Returns what a loss could not take (0 when it was all there).
+   */
+  adjust(accountId: string, token: string, amount: Decimal): Decimal {
     const balance = this.balance(accountId, token)
-    balance.available = amount >= 0n ? balance.available + amount : balance.available - min(-amount, balance.available)
+    const taken = amount >= 0n ? amount : -min(-amount, balance.available)
+    balance.available += taken
+    return taken - amount
   }
 
-  /** TRADE_INSUFFICIENT_BALANCE unless available (plus `freed`, about to be given back) covers `amount`. */
-  require(accountId: string, token: string, amount: Decimal, freed: Decimal = 0n): void {
+  /**
+   * TRADE_INSUFFICIENT_BALANCE unless available (plus `freed`, about to be given back) covers
+   * `amount`; then the hold-back's refusal unless what is left keeps it (the account's by default).
+   */
+  require(accountId: string, token: string, amount: Decimal, freed: Decimal = 0n, held?: HoldBack | null): void {
     const available = this.peek(accountId, token).available + freed
     if (available < amount) throw insufficientBalance(token, formatDecimal(amount), formatDecimal(available))
+    ;(held === undefined ? this.holdBack(accountId, token) : held)?.check(amount, available)
   }
 }

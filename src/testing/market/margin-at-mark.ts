@@ -34,7 +34,7 @@ function figures(standing: MarginAtMark): string {
 }
 
 /** POS_INSUFFICIENT_MARGIN naming the rule, the position and the shortfall; `message` says what was refused and by how much. */
-export function refusal(field: string, message: string, standing: MarginAtMark, extra: Record<string, string> = {}): ApiFailure {
+export function refusal(field: string | undefined, message: string, standing: MarginAtMark, extra: Record<string, string> = {}): ApiFailure {
   return insufficientMargin(field, `${message} (${figures(standing)})`, {
     rule: 'initial_margin_at_mark',
     market: standing.market,

@@ -24,7 +24,7 @@ export class MarketMaker {
   refresh(venue: OrderVenue, market: string, ladder: Ladder, now: number): void {
     const state = this.#quoted.get(market)
     if (state && state.reference === ladder.reference && state.quotes.every((quote) => quote.remaining === quote.size)) return
-    venue.withdrawQuotes(market)
+    venue.withdrawQuotes(market, state?.quotes ?? [])
     const book = venue.book(market)
     const bestUserAsk = book.best('sell')?.price
     const bestUserBid = book.best('buy')?.price
@@ -40,7 +40,7 @@ export class MarketMaker {
 
   /** Stops quoting a market (e.g. a prediction market that has ended). */
   stop(venue: OrderVenue, market: string): void {
-    venue.withdrawQuotes(market)
+    venue.withdrawQuotes(market, this.#quoted.get(market)?.quotes ?? [])
     this.#quoted.delete(market)
   }
 }

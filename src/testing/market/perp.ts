@@ -1,15 +1,18 @@
 /**
  * Perpetuals: orders through the shared venue, one isolated-margin position per account and
  * market, leverage, margin, TP/SL triggers, funding every 8 h and liquidation at the mark price.
+ * A request's work is its own: positions are kept per account, a price move finds the positions
+ * whose trigger or liquidation price it reached (price-watch.ts), and funding is settled per
+ * position when the position is touched (its account's requests, its fills, its triggers).
  */
-import { type Ledger } from './ledger.ts'
 import { append, newestFirst } from './collections.ts'
-import { abs, type Decimal, dec, formatDecimal, min, mul } from './decimal.ts'
+import { abs, type Decimal, dec, formatDecimal, max, min, mul } from './decimal.ts'
 import { MAKER_FEE_RATE, PERP_MARKETS, type PerpMarket, QUOTE, TAKER_FEE_RATE } from './demo-data.ts'
 import type { Fill } from './engine.ts'
 import { firstRefusedFill } from './fill-rules.ts'
 import { insufficientMargin, invalidParams, notFound, overLimit, priceDeviation, tpslExists } from './errors.ts'
-import { marginAtMark, refusal, room } from './margin-at-mark.ts'
+import { type HoldBack, type Ledger } from './ledger.ts'
+import { type MarginAtMark, marginAtMark, refusal, room } from './margin-at-mark.ts'
 import { MarketBoard } from './market-board.ts'
 import type { MarketPolicy } from './policy.ts'
 import type { TradeOrderInput } from './order-input.ts'
@@ -22,18 +25,21 @@ import {
   isLong,
   liquidationPrice,
   type Position,
+  thresholds,
   triggeredLeg,
   type TriggerLeg,
   unrealizedPnl,
 } from './positions.ts'
 import { fundingRate, fundingTimes } from './prices.ts'
+import { PriceWatch } from './price-watch.ts'
 import { pick } from '../prng.ts'
+import type { WorkMeter } from '../work.ts'
 import { type FillRefusal, type IdSequence, remainingValue, isOpen, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
 
 const DEFAULT_LEVERAGE = 20
 /** A limit price further than this from the mark price is refused (TRADE_PRICE_DEVIATION). */
 const MAX_DEVIATION_PERCENT = 15n
-/** Funding periods settled at most per position and sync (an idle exchange must not loop for years). */
+/** Funding periods settled at most when a position is touched (one untouched for years must not loop for years). */
 const MAX_FUNDING_CATCH_UP = 90
 
 export interface PerpOrderInput extends TradeOrderInput<PerpMarket> {
@@ -58,19 +64,30 @@ export class PerpDesk implements Settlement {
   insuranceFund: Decimal = dec('2500000')
   readonly #ledger: Ledger
   readonly #ids: IdSequence
-  readonly #positions = new Map<string, Position>()
-  readonly #leverage = new Map<string, number>()
+  /** Per account, its positions by market. */
+  readonly #positions = new Map<string, Map<string, Position>>()
+  /** Per account, its leverage settings by market. */
+  readonly #leverage = new Map<string, Map<string, number>>()
+  /** Per market, its positions by the mark prices that would trigger or liquidate them. */
+  readonly #watches = new Map<string, PriceWatch<Position>>()
+  /** Per market, the size of its long positions (open interest). */
+  readonly #longs = new Map<string, Decimal>()
   readonly #funding = new Map<string, PerpRecord[]>()
   readonly #pnl = new Map<string, PerpRecord[]>()
   readonly #liquidations = new Map<string, PerpRecord[]>()
   readonly #maxLeverage: number
 
-  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase' | 'maxLeverage'>) {
+  readonly #work: WorkMeter
+  /** The time of the last sync: what the hold-back on USDC is valued at. */
+  #syncedAt = 0
+
+  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase' | 'maxLeverage'>, work: WorkMeter) {
+    this.#work = work
     this.board = new MarketBoard(PERP_MARKETS, policy.symbolCase)
     this.#maxLeverage = policy.maxLeverage
     this.#ledger = ledger
     this.#ids = ids
-    this.venue = new OrderVenue(ledger, this, ids)
+    this.venue = new OrderVenue(ledger, this, ids, work)
   }
 
   markPrice(symbol: string, now: number): Decimal {
@@ -84,7 +101,7 @@ export class PerpDesk implements Settlement {
 
   /** The account's leverage preference for a market, else 20x clamped to the maximum. */
   leverageOf(accountId: string, symbol: string): number {
-    return this.#leverage.get(key(accountId, symbol)) ?? Math.min(DEFAULT_LEVERAGE, this.maxLeverage(symbol))
+    return this.#leverage.get(accountId)?.get(symbol) ?? Math.min(DEFAULT_LEVERAGE, this.maxLeverage(symbol))
   }
 
   place(accountId: string, input: PerpOrderInput, now: number): Order {
@@ -131,17 +148,20 @@ export class PerpDesk implements Settlement {
         const standing = marginAtMark(position, this.markPrice(symbol, now), margin, leverage)
         if (standing.shortfall > 0n) throw refusal('leverage', `leverage ${leverage}x would release ${formatDecimal(released)} USDC of ${symbol}'s margin and leave it ${formatDecimal(standing.shortfall)} USDC short of its initial margin at the mark`, standing)
         this.#ledger.credit(accountId, QUOTE, released)
-      } else this.#ledger.debit(accountId, QUOTE, -released)
+      } else this.#ledger.debit(accountId, QUOTE, -released, this.holdBackOf(accountId, now, symbol))
       position.leverage = leverage
       position.margin = margin
+      this.#watch(position)
     }
-    this.#leverage.set(key(accountId, symbol), leverage)
+    let settings = this.#leverage.get(accountId)
+    if (!settings) this.#leverage.set(accountId, (settings = new Map()))
+    settings.set(symbol, leverage)
   }
 
   adjustMargin(accountId: string, symbol: string, amount: Decimal, type: 'add' | 'remove', now: number): Position {
     const position = this.#existing(accountId, symbol)
     if (type === 'add') {
-      this.#ledger.debit(accountId, QUOTE, amount)
+      this.#ledger.debit(accountId, QUOTE, amount, this.holdBackOf(accountId, now, position.market))
       position.margin += amount
     } else {
       // Two rules: the margin keeps its initial margin at entry, and margin plus PnL at the mark its initial margin there.
@@ -160,6 +180,7 @@ export class PerpDesk implements Settlement {
       this.#ledger.credit(accountId, QUOTE, amount)
     }
     position.updatedAt = now
+    this.#watch(position)
     return position
   }
 
@@ -169,15 +190,34 @@ export class PerpDesk implements Settlement {
    */
   checkWithdrawal(accountId: string, token: string, amount: Decimal, now: number): void {
     if (token !== QUOTE) return
-    const lacking = this.positionsOf(accountId)
+    const { available } = this.#ledger.peek(accountId, QUOTE)
+    if (amount > available) return
+    this.holdBackOf(accountId, now)?.check(amount, available, { field: 'amount', doing: 'withdrawing', may: 'can be withdrawn' })
+  }
+
+  /**
+   * The hold-back on the account's free USDC: what its positions (but the one in `except`, which
+   * the money goes to) lack of their initial margin at the mark. Every use of free USDC but an
+   * order that only reduces a position leaves at least this much (ledger.ts); null when nothing lacks.
+   */
+  holdBackOf(accountId: string, now = this.#syncedAt, except?: string): HoldBack | null {
+    const lacking = this.#lacking(accountId, now).filter((standing) => standing.market !== except)
+    if (lacking.length === 0) return null
+    const total = lacking.reduce((sum, standing) => sum + standing.shortfall, 0n)
+    const markets = lacking.map((standing) => `${standing.market} ${formatDecimal(standing.shortfall)}`).join(', ')
+    const check = (amount: Decimal, free: Decimal, words: { field?: string; doing: string; may: string } = { doing: 'using', may: 'is free to use' }) => {
+      if (free - amount >= total) return
+      const most = room(free, total)
+      throw refusal(words.field, `${words.doing} ${formatDecimal(amount)} USDC would leave less than the ${formatDecimal(total)} USDC this account's positions lack of their initial margin at the mark (${markets}); at most ${formatDecimal(most)} ${words.may} until margin is added or a position reduced`, lacking[0]!, { token: QUOTE, held: formatDecimal(total), most: formatDecimal(most) })
+    }
+    return { amount: total, check }
+  }
+
+  /** The account's positions that lack initial margin at the mark, with their standing. */
+  #lacking(accountId: string, now: number): MarginAtMark[] {
+    return this.positionsOf(accountId)
       .map((position) => marginAtMark(position, this.markPrice(position.market, now)))
       .filter((standing) => standing.shortfall > 0n)
-    const total = lacking.reduce((sum, standing) => sum + standing.shortfall, 0n)
-    const { available } = this.#ledger.peek(accountId, QUOTE)
-    if (lacking.length === 0 || amount > available || amount <= available - total) return
-    const most = room(available, total)
-    const markets = lacking.map((standing) => `${standing.market} ${formatDecimal(standing.shortfall)}`).join(', ')
-    throw refusal('amount', `withdrawing ${formatDecimal(amount)} USDC would leave less than the ${formatDecimal(total)} USDC this account's positions lack of their initial margin at the mark (${markets}); at most ${formatDecimal(most)} can be withdrawn until margin is added or a position reduced`, lacking[0]!, { most: formatDecimal(most) })
   }
 
   /**
@@ -201,6 +241,7 @@ export class PerpDesk implements Settlement {
     if (takeProfit) position.takeProfit = takeProfit
     if (stopLoss) position.stopLoss = stopLoss
     position.updatedAt = now
+    this.#watch(position)
     return position
   }
 
@@ -209,23 +250,34 @@ export class PerpDesk implements Settlement {
     if (which !== 'stop_loss') position.takeProfit = undefined
     if (which !== 'take_profit') position.stopLoss = undefined
     position.updatedAt = now
+    this.#watch(position)
     return position
   }
 
   /** Open interest: the size of all long positions (synthetic before this exchange's own). */
   openInterest(symbol: string): Decimal {
     const market = this.board.get(symbol)
-    let longs = market.quoteSize * BigInt(pick(100, 400, 'open-interest', symbol))
-    for (const position of this.#positions.values()) if (position.market === symbol && position.size > 0n) longs += position.size
-    return longs
+    return market.quoteSize * BigInt(pick(100, 400, 'open-interest', symbol)) + (this.#longs.get(market.symbol) ?? 0n)
   }
 
   position(accountId: string, symbol: string): Position | undefined {
-    return this.#positions.get(key(accountId, symbol))
+    return this.#positions.get(accountId)?.get(symbol)
   }
 
   positionsOf(accountId: string): Position[] {
-    return [...this.#positions.values()].filter((position) => position.accountId === accountId)
+    const own = [...(this.#positions.get(accountId)?.values() ?? [])]
+    this.#work.visit(own.length)
+    return own
+  }
+
+  /** Settles the funding the account's positions owe or earn up to `now` (before its requests and reads). */
+  settleFunding(accountId: string, now: number): void {
+    for (const position of this.positionsOf(accountId)) this.#settleFunding(position, now)
+  }
+
+  /** Forgets an expired account's leverage settings (an idle account holds nothing else here). */
+  forget(accountId: string): void {
+    this.#leverage.delete(accountId)
   }
 
   /** Funding payments, realized PnL and liquidations of an account, newest first. */
@@ -241,17 +293,27 @@ export class PerpDesk implements Settlement {
     return newestFirst(this.#liquidations, accountId)
   }
 
-  /** Brings the market up to `now`: quotes, funding, TP/SL triggers, liquidations. */
-  sync(now: number): void {
+  /**
+   * Brings the market up to `now`: quotes, the caller's funding, and the TP/SL triggers and
+   * liquidations the mark prices reached (only those positions are looked at).
+   */
+  sync(now: number, accountId?: string): void {
+    this.#syncedAt = now
     this.board.requote(this.venue, now)
-    for (const position of [...this.#positions.values()]) {
-      // An earlier trigger in this loop may have traded against (and closed) this position.
-      if (this.position(position.accountId, position.market) !== position) continue
-      this.#settleFunding(position, now)
-      const mark = this.markPrice(position.market, now)
-      const leg = triggeredLeg(position, mark)
-      if (leg) this.#reduce(position, abs(position.size), 'market', undefined, leg, now)
-      else if (isLiquidatable(position, mark)) this.#liquidate(position, mark, now)
+    if (accountId !== undefined) this.settleFunding(accountId, now)
+    for (const [symbol, watch] of this.#watches) {
+      const mark = this.markPrice(symbol, now)
+      for (const position of watch.reached(mark)) {
+        this.#work.visit()
+        // An earlier trigger in this loop may have traded against (and closed) this position.
+        if (this.position(position.accountId, symbol) !== position) continue
+        this.#settleFunding(position, now)
+        const leg = triggeredLeg(position, mark)
+        if (leg) this.#reduce(position, abs(position.size), 'market', undefined, leg, now)
+        else if (isLiquidatable(position, mark)) this.#liquidate(position, mark, now)
+        // Still open (a trigger that did not fill): watched again, looked at by the next sync if still reached.
+        if (this.position(position.accountId, symbol) === position) this.#watch(position)
+      }
     }
   }
 
@@ -264,6 +326,11 @@ export class PerpDesk implements Settlement {
     return { token: QUOTE, amount: margin + mul(notional, TAKER_FEE_RATE) }
   }
 
+  /** Settlement: an order that only reduces its position is not held back; one that adds exposure is. */
+  heldBack(order: Order): HoldBack | null | undefined {
+    return order.reduceOnly || closable(this.position(order.accountId, order.market), order.side) >= order.remaining ? null : undefined
+  }
+
   /** Settlement: the first resting order the planned fills may not fill (see fill-rules.ts). */
   vet(fills: readonly Fill<Order>[], cancelled: readonly Order[]): FillRefusal | undefined {
     return firstRefusedFill(fills, cancelled, { position: (accountId, symbol) => this.position(accountId, symbol), free: (accountId) => this.#ledger.peek(accountId, QUOTE).available })
@@ -273,8 +340,12 @@ export class PerpDesk implements Settlement {
   settle(order: Order, price: Decimal, size: Decimal, role: Role, now: number): { fee: Decimal; realizedPnl?: Decimal } {
     const reserve = order.reserve!
     const position = this.#open(order.accountId, order.market, order.leverage, now)
+    this.#settleFunding(position, now)
+    const longBefore = max(0n, position.size)
     const effect = applyTrade(position, order.side, price, size)
-    this.#ledger.adjust(order.accountId, QUOTE, effect.marginReleased + effect.realizedPnl)
+    this.#addLongs(position.market, max(0n, position.size) - longBefore)
+    // A close past bankruptcy: the owner's free USDC pays what the margin lacks, the fund the rest.
+    this.insuranceFund -= this.#ledger.adjust(order.accountId, QUOTE, effect.marginReleased + effect.realizedPnl)
     if (effect.opened > 0n) {
       position.leverage = order.leverage
       position.margin += this.#ledger.spend(reserve, mul(price, effect.opened) / BigInt(order.leverage))
@@ -284,7 +355,8 @@ export class PerpDesk implements Settlement {
     if (effect.closed > 0n) {
       append(this.#pnl, order.accountId, { pnlId: this.#ids.next(), market: order.market, type: 'trade', realizedPnl: formatDecimal(effect.realizedPnl), fee: formatDecimal(fee), closedSize: formatDecimal(effect.closed), price: formatDecimal(price), createdAt: now })
     }
-    if (position.size === 0n) this.#positions.delete(key(order.accountId, order.market))
+    if (position.size === 0n) this.#delete(position)
+    else this.#watch(position)
     return effect.closed > 0n ? { fee, realizedPnl: effect.realizedPnl } : { fee }
   }
 
@@ -297,10 +369,17 @@ export class PerpDesk implements Settlement {
     return order
   }
 
+  /**
+   * Closes the position at the mark. What margin plus PnL leaves goes to the insurance fund; a loss
+   * past the margin (a price gap) is paid from the owner's free USDC first, the fund covering the rest.
+   */
   #liquidate(position: Position, mark: Decimal, now: number): void {
     const left = position.margin + unrealizedPnl(position, mark)
-    this.insuranceFund += left
-    this.#positions.delete(key(position.accountId, position.market))
+    const paid = left < 0n ? min(-left, this.#ledger.peek(position.accountId, QUOTE).available) : 0n
+    if (paid > 0n) this.#ledger.adjust(position.accountId, QUOTE, -paid)
+    this.insuranceFund += left + paid
+    this.#addLongs(position.market, -max(0n, position.size))
+    this.#delete(position)
     append(this.#liquidations, position.accountId, {
       liquidationId: this.#ids.next(),
       market: position.market,
@@ -312,7 +391,7 @@ export class PerpDesk implements Settlement {
       lostMargin: formatDecimal(position.margin),
       createdAt: now,
     })
-    append(this.#pnl, position.accountId, { pnlId: this.#ids.next(), market: position.market, type: 'liquidation', realizedPnl: formatDecimal(-position.margin), fee: '0', closedSize: formatDecimal(abs(position.size)), price: formatDecimal(mark), createdAt: now })
+    append(this.#pnl, position.accountId, { pnlId: this.#ids.next(), market: position.market, type: 'liquidation', realizedPnl: formatDecimal(-position.margin - paid), fee: '0', closedSize: formatDecimal(abs(position.size)), price: formatDecimal(mark), createdAt: now })
     this.#dropStaleReduceOnly(position.accountId, position.market, now)
   }
 
@@ -340,7 +419,9 @@ export class PerpDesk implements Settlement {
   /** Cancels resting reduceOnly orders that no longer face a position they could reduce. */
   #dropStaleReduceOnly(accountId: string, symbol: string, now: number): void {
     const position = this.position(accountId, symbol)
-    for (const order of this.venue.ordersOf(accountId)) {
+    const own = this.venue.ordersOf(accountId)
+    this.#work.visit(own.length)
+    for (const order of own) {
       if (order.market === symbol && order.reduceOnly && isOpen(order) && closable(position, order.side) === 0n) this.venue.close(order, 'cancelled', now, 'reduce_only_would_increase')
     }
   }
@@ -362,11 +443,27 @@ export class PerpDesk implements Settlement {
     const existing = this.position(accountId, symbol)
     if (existing) return existing
     const position: Position = { ...emptyPosition(accountId, symbol, leverage), lastFundingAt: now, openedAt: now, updatedAt: now }
-    this.#positions.set(key(accountId, symbol), position)
+    let own = this.#positions.get(accountId)
+    if (!own) this.#positions.set(accountId, (own = new Map()))
+    own.set(symbol, position)
     return position
   }
-}
 
-function key(accountId: string, symbol: string): string {
-  return `${accountId}\n${symbol}`
+  #delete(position: Position): void {
+    const own = this.#positions.get(position.accountId)
+    own?.delete(position.market)
+    if (own?.size === 0) this.#positions.delete(position.accountId)
+    this.#watches.get(position.market)?.remove(position)
+  }
+
+  /** (Re-)files the position under its liquidation and trigger prices after a change. */
+  #watch(position: Position): void {
+    let watch = this.#watches.get(position.market)
+    if (!watch) this.#watches.set(position.market, (watch = new PriceWatch()))
+    watch.set(position, thresholds(position))
+  }
+
+  #addLongs(symbol: string, change: Decimal): void {
+    if (change !== 0n) this.#longs.set(symbol, (this.#longs.get(symbol) ?? 0n) + change)
+  }
 }

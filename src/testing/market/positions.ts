@@ -104,6 +104,17 @@ export function triggeredLeg(position: Position, markPrice: Decimal): 'take_prof
   return undefined
 }
 
+/**
+ * The mark prices at which the position must be looked at: its liquidation price and its triggers.
+ * A long is liquidated or stopped by a fall and takes profit on a rise; a short the other way round.
+ */
+export function thresholds(position: Position): { falls: Decimal | undefined; rises: Decimal | undefined } {
+  const liquidation = liquidationPrice(position)
+  const { takeProfit, stopLoss } = position
+  if (isLong(position)) return { falls: stopLoss ? max(liquidation, stopLoss.price) : liquidation, rises: takeProfit?.price }
+  return { falls: takeProfit?.price, rises: stopLoss ? min(liquidation, stopLoss.price) : liquidation }
+}
+
 /** Margin the position needs at its leverage (or another), valued at entry. */
 export function initialMargin(position: Position, leverage = position.leverage): Decimal {
   return mul(position.entryPrice, abs(position.size)) / BigInt(leverage)

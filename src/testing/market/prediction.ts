@@ -81,7 +81,7 @@ export class PredictionDesk implements Settlement {
     this.#work = work
     this.#syncedAt = now
     this.#closingPrices = new ClosingPrices(work)
-    this.venue = new OrderVenue(ledger, this, ids)
+    this.venue = new OrderVenue(ledger, this, ids, work)
     this.holdings = new Holdings(ledger)
     for (const seed of PREDICTION_MARKETS) this.#seed(seed, now)
   }

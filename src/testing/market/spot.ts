@@ -6,6 +6,7 @@ import type { Fill } from './engine.ts'
 import { MarketBoard } from './market-board.ts'
 import type { MarketPolicy } from './policy.ts'
 import type { TradeOrderInput } from './order-input.ts'
+import type { WorkMeter } from '../work.ts'
 import { type IdSequence, remainingValue, type Order, OrderVenue, type Role, type Settlement } from './venue.ts'
 
 export class SpotDesk implements Settlement {
@@ -13,10 +14,10 @@ export class SpotDesk implements Settlement {
   readonly venue: OrderVenue
   readonly #ledger: Ledger
 
-  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase'>) {
+  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase'>, work: WorkMeter) {
     this.board = new MarketBoard(SPOT_MARKETS, policy.symbolCase)
     this.#ledger = ledger
-    this.venue = new OrderVenue(ledger, this, ids)
+    this.venue = new OrderVenue(ledger, this, ids, work)
   }
 
   place(accountId: string, input: TradeOrderInput<TradingMarket>, now: number): Order {

@@ -1,4 +1,5 @@
 /** Everything the market holds, built once per exchange from the clock and the options. */
+import { QUOTE } from './demo-data.ts'
 import { Ledger } from './ledger.ts'
 import { Lists } from './pages.ts'
 import { type MarketPolicy, marketPolicy } from './policy.ts'
@@ -44,18 +45,22 @@ export class MarketState {
     this.policy = marketPolicy(options.policy)
     this.lists = new Lists(this.policy.maxPageSize)
     const ids = new IdSequence(FIRST_ID)
-    this.perp = new PerpDesk(this.ledger, ids, this.policy)
-    this.spot = new SpotDesk(this.ledger, ids, this.policy)
     this.work = options.work ?? new WorkMeter()
+    this.perp = new PerpDesk(this.ledger, ids, this.policy, this.work)
+    this.spot = new SpotDesk(this.ledger, ids, this.policy, this.work)
     const oracle = new Oracle(this.ledger, { challengePeriodMs: options.challengePeriodMs ?? DEFAULT_CHALLENGE_PERIOD_MS, maxRounds: this.policy.maxChallengeRounds })
     this.prediction = new PredictionDesk(this.ledger, ids, oracle, options.random ?? seededRandom(1024), now, this.policy, this.work)
     this.championships = new Championships(now)
     this.treasury = new Treasury(this.ledger, ids)
+    this.ledger.holdBack = (accountId, token) => (token === QUOTE ? this.perp.holdBackOf(accountId) : null)
   }
 
-  /** Brings every area up to `now` (quotes, funding, triggers, market closes) before a request is served. */
-  sync(now: number): void {
-    this.perp.sync(now)
+  /**
+   * Brings every area up to `now` before a request is served: quotes, the triggers and liquidations
+   * the prices reached, market closes, and the funding of the caller's (`accountId`) positions.
+   */
+  sync(now: number, accountId?: string): void {
+    this.perp.sync(now, accountId)
     this.spot.sync(now)
     this.prediction.sync(now)
   }

@@ -3,12 +3,13 @@
  * clientOrderId, time in force, postOnly, cancel and modify, reserves, fills and histories. What a
  * fill does to balances and positions is the `Settlement` of each area.
  */
-import { type Ledger, MARKET_MAKER, type Reserve } from './ledger.ts'
+import { type HoldBack, type Ledger, MARKET_MAKER, type Reserve } from './ledger.ts'
 import { Book, type Resting, type Side } from './book.ts'
 import { append, newestFirst } from './collections.ts'
 import { type Decimal, div, mul } from './decimal.ts'
 import { applyFills, type Fill, filledSize, notional, planFills } from './engine.ts'
 import { invalidParams, orderNotFound, orderNotOpen } from './errors.ts'
+import type { WorkMeter } from '../work.ts'
 
 export type OrderType = 'limit' | 'market'
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK'
@@ -109,6 +110,11 @@ export interface Settlement {
    * orders lock all they need at placement have none.
    */
   vet?(fills: readonly Fill<Order>[], cancelled: readonly Order[]): FillRefusal | undefined
+  /**
+   * The hold-back on free funds the order's lock respects: null for none, undefined for the
+   * account's (ledger.ts). Areas without it always use the account's.
+   */
+  heldBack?(order: Order): HoldBack | null | undefined
   /** Hears of each match with both orders (the accounts on each side), after it settled. */
   traded?(trade: Trade, taker: Order, maker: Order): void
 }
@@ -151,7 +157,11 @@ export class OrderVenue {
   readonly #fills = new Map<string, AccountFill[]>()
   #seq = 0
 
-  constructor(ledger: Ledger, settlement: Settlement, ids: IdSequence) {
+  /** Counts the resting orders placements look at. */
+  readonly #work: WorkMeter
+
+  constructor(ledger: Ledger, settlement: Settlement, ids: IdSequence, work: WorkMeter) {
+    this.#work = work
     this.#ledger = ledger
     this.#settlement = settlement
     this.#ids = ids
@@ -198,9 +208,10 @@ export class OrderVenue {
     return order
   }
 
-  withdrawQuotes(market: string): void {
+  /** Takes these quotes of the market maker off their book (those still on it). */
+  withdrawQuotes(market: string, quotes: readonly Order[]): void {
     const book = this.book(market)
-    for (const order of [...book.bids, ...book.asks]) if (order.accountId === MARKET_MAKER) book.remove(order)
+    for (const quote of quotes) book.remove(quote)
   }
 
   cancel(accountId: string, orderId: string, now: number): Order {
@@ -256,7 +267,8 @@ export class OrderVenue {
       this.#commit(order, plan, now)
     } catch (error) {
       Object.assign(order, { price: before.price, size: before.size, remaining: before.remaining, seq: before.seq })
-      if (order.reserve) order.reserve = this.#ledger.lock(order.accountId, order.reserve.token, before.locked)
+      // What it held before goes back as it was (no hold-back: nothing new leaves).
+      if (order.reserve) order.reserve = this.#ledger.lock(order.accountId, order.reserve.token, before.locked, null)
       book.add(order)
       throw error
     }
@@ -326,6 +338,7 @@ export class OrderVenue {
     for (;;) {
       const cancels: FillRefusal[] = []
       const pass = (maker: Order) => {
+        this.#work.visit()
         const cancel = maker.accountId === taker.accountId ? { maker, reason: 'self_trade' as const } : refusals.get(maker)
         if (cancel) cancels.push(cancel)
         return cancel !== undefined
@@ -345,9 +358,10 @@ export class OrderVenue {
     const need = this.#settlement.reserve(order, plan.fills)
     let freed = 0n
     for (const { maker } of plan.cancels) if (maker.accountId === order.accountId && maker.reserve?.token === need.token) freed += maker.reserve.amount
-    this.#ledger.require(order.accountId, need.token, need.amount, freed)
+    const held = this.#settlement.heldBack?.(order)
+    this.#ledger.require(order.accountId, need.token, need.amount, freed, held)
     for (const { maker, reason } of plan.cancels) this.close(maker, 'cancelled', now, reason)
-    order.reserve = this.#ledger.lock(order.accountId, need.token, need.amount)
+    order.reserve = this.#ledger.lock(order.accountId, need.token, need.amount, held)
   }
 
   #record(order: Order): void {

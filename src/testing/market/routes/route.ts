@@ -1,4 +1,4 @@
-/** How the market's route files add routes: under /api/v1, with the market synced to the request's time. */
+/** How the market's route files add routes: under /api/v1, with the market (and the caller's funding) synced to the request's time. */
 import { authFailure } from '../../http/failures.ts'
 import type { RouteAuth, RouteContext, Router } from '../../http/router.ts'
 import type { MarketState } from '../state.ts'
@@ -8,7 +8,7 @@ export type AddRoute = (method: string, path: string, auth: RouteAuth, handler: 
 export function routeAdder(router: Router, market: MarketState): AddRoute {
   return (method, path, auth, handler) => {
     router.add(method, `/api/v1${path}`, auth, (context) => {
-      market.sync(context.now)
+      market.sync(context.now, context.caller?.accountId)
       return handler(context)
     })
   }
