@@ -109,7 +109,7 @@ export class ExchangeCore {
     // Copies: the caller's options object, changed later, does not change this client.
     const { retry } = options
     const transportOptions = { ...options, retry: typeof retry === 'object' && retry !== null ? { ...retry } : retry }
-    this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow), credentialsFrom(options))
+    this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow, options.maxUnconfirmedClockOffsetMs), credentialsFrom(options))
     this.#clock = clockReading(this.#transport.clock)
     this.#validateResponses = responseChecking(options.validateResponses)
     this.#routes = checkRoutes(options.routes)

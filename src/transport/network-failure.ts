@@ -23,6 +23,7 @@ export type NetworkErrorCode =
   | 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'
   | 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'
   | 'ERR_TLS_CERT_ALTNAME_INVALID'
+  | 'ERR_UNSAFE_PORT'
   | (string & {})
 
 /** Words for the common ones; the others read well enough as `network error (EHOSTUNREACH)`. */
@@ -31,6 +32,7 @@ const PHRASES: Readonly<Record<string, string>> = {
   ECONNRESET: 'connection reset',
   ENOTFOUND: 'host name not found',
   ETIMEDOUT: 'timed out',
+  ERR_UNSAFE_PORT: 'never sent: fetch refuses this port (a "bad port")',
 }
 
 /** A TLS certificate the runtime refused: Node's codes for it all say one of these words. */
@@ -44,8 +46,9 @@ const ALIASES: Readonly<Record<string, string>> = {
   ConnectionClosed: 'ECONNRESET',
 }
 
-/** Deno's words: the OS error, or rustls's reason for refusing the certificate. */
-const DENO_WORDS: readonly [RegExp, string][] = [
+/** Deno's words (the OS error, or rustls's reason for refusing the certificate), and undici's for a port fetch refuses. */
+const WORDS: readonly [RegExp, string][] = [
+  [/^bad port$/, 'ERR_UNSAFE_PORT'],
   [/connection refused/i, 'ECONNREFUSED'],
   [/connection reset|connection closed before/i, 'ECONNRESET'],
   [/dns error/i, 'ENOTFOUND'],
@@ -59,8 +62,11 @@ const RUSTLS_REASONS: Readonly<Record<string, string>> = {
   CaUsedAsEndEntity: 'DEPTH_ZERO_SELF_SIGNED_CERT',
 }
 
-/** Failures that prove the request never left: no connection was made, or TLS refused the server first. */
-const UNSENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/
+/**
+ * Failures that prove the request never left: no connection was made, fetch refused the port before
+ * connecting, or TLS refused the server first.
+ */
+const UNSENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ERR_UNSAFE_PORT)$/
 
 /** The whole of what a runtime that hides the cause says: Chromium, Firefox, Safari; Cloudflare's workerd. */
 const OPAQUE: Readonly<Record<string, string>> = {
@@ -98,7 +104,7 @@ function fromMessage(message: unknown): string | undefined {
   if (typeof message !== 'string') return undefined
   const reason = DENO_CERTIFICATE.exec(message)?.[1]
   if (reason) return Object.hasOwn(RUSTLS_REASONS, reason) ? RUSTLS_REASONS[reason] : undefined
-  return DENO_WORDS.find(([words]) => words.test(message))?.[1]
+  return WORDS.find(([words]) => words.test(message))?.[1]
 }
 
 /** The code of the failure, in the runtime's report; `undefined` when it gives none. */
@@ -107,7 +113,7 @@ export function networkErrorCode(error: unknown): NetworkErrorCode | undefined {
   return thrown.map((item) => fromCode(item.code)).find(Boolean) ?? thrown.map((item) => fromMessage(item.message)).find(Boolean)
 }
 
-/** A refused connection, an unknown host, a rejected certificate: the request certainly carried nothing. */
+/** A refused connection, an unknown host, a refused port, a rejected certificate: the request certainly carried nothing. */
 export function provesNeverSent(error: unknown): boolean {
   const code = networkErrorCode(error)
   return code !== undefined && (UNSENT.test(code) || CERTIFICATE.test(code))
