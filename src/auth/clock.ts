@@ -44,16 +44,15 @@ export class ServerClock {
 
   /**
    * `maxUnconfirmedOffsetMs`: how far from the local clock a write or a login message may be dated
-   * before a signed call confirmed the server's time; never below the service's tolerance.
+   * before a signed call confirmed the server's time; never below the service's tolerance (the
+   * client checks the option, `maxUnconfirmedClockOffsetMs`).
    */
   constructor(now: Clock = Date.now, monotonicNow: Clock = performanceNow, maxUnconfirmedOffsetMs?: number) {
     checkClock(now, 'now')
     checkClock(monotonicNow, 'monotonicNow')
-    if (maxUnconfirmedOffsetMs !== undefined && !(maxUnconfirmedOffsetMs >= 0)) {
-      throw new ExchangeValidationError('maxUnconfirmedClockOffsetMs', 'type', 'maxUnconfirmedClockOffsetMs: must be a number of ms, 0 or more')
-    }
     this.#wall = now
     this.#monotonic = monotonicNow
+    // NaN (refused by the client's option check) would allow nothing but confirmed times.
     this.#allowanceMs = Math.max(TIMESTAMP_TOLERANCE_MS, maxUnconfirmedOffsetMs ?? 0)
   }
 
@@ -141,7 +140,7 @@ export class ServerClock {
     if (!this.trusts(stamp)) {
       throw new ExchangeError(
         'clock',
-        `${what} was not signed: the server's clock, as measured, is ${Math.round((stamp - this.#wall()) / 1000)} s from this host's and no signed call confirmed it (an altered /system/time answer would get it signed for later). If this host's clock is wrong, set maxUnconfirmedClockOffsetMs`,
+        `${what} was not signed: the server's clock, as measured, is ${Math.round((stamp - this.#wall()) / 1000)} s from this host's, unconfirmed (see maxUnconfirmedClockOffsetMs)`,
       )
     }
   }

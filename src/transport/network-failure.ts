@@ -32,7 +32,7 @@ const PHRASES: Readonly<Record<string, string>> = {
   ECONNRESET: 'connection reset',
   ENOTFOUND: 'host name not found',
   ETIMEDOUT: 'timed out',
-  ERR_UNSAFE_PORT: 'never sent: fetch refuses this port (a "bad port")',
+  ERR_UNSAFE_PORT: 'never sent: a port fetch refuses',
 }
 
 /** A TLS certificate the runtime refused: Node's codes for it all say one of these words. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LEAD_MS, ServerClock } from '../../src/auth/clock.ts'
+import { ExchangeClient, onboard } from '../../src/index.ts'
 import { MAX_REMEMBERED, REMEMBER_MS } from '../../src/auth/recent-stamps.ts'
 
 const MINUTE = 60_000
@@ -275,7 +276,7 @@ describe('ServerClock: what a write or a login message may be dated by', () => {
     const { clock, serverSays, pass } = handClocks(0, 500)
     serverSays(HOUR, true)
     expect(clock.trusts(clock.now())).toBe(false)
-    expect(() => clock.checkTrusted(clock.now(), 'The write')).toThrow(expect.objectContaining({ kind: 'clock', message: expect.stringMatching(/^The write was not signed: the server's clock, as measured, is 3600 s from this host's.*maxUnconfirmedClockOffsetMs$/) }))
+    expect(() => clock.checkTrusted(clock.now(), 'The write')).toThrow(expect.objectContaining({ kind: 'clock', message: expect.stringMatching(/^The write was not signed: the server's clock, as measured, is 3600 s from this host's.*unconfirmed \(see maxUnconfirmedClockOffsetMs\)$/) }))
     clock.accepted(clock.now(), 500)
     pass(60_000)
     expect(clock.trusts(clock.now())).toBe(true)
@@ -302,8 +303,18 @@ describe('ServerClock: what a write or a login message may be dated by', () => {
     expect(new ServerClock(() => T0, () => 0, 5).trusts(T0 + 30_000)).toBe(true)
   })
 
-  it.each([-1, Number.NaN, 'an hour'])('refuses maxUnconfirmedOffsetMs %s, naming the option', (value) => {
-    expect(() => new ServerClock(Date.now, performance.now.bind(performance), value as never)).toThrow(expect.objectContaining({ kind: 'validation', field: 'maxUnconfirmedClockOffsetMs' }))
+  it.each([-1, Number.NaN, 'an hour'])('a client refuses maxUnconfirmedClockOffsetMs %s, naming the option', async (value) => {
+    expect(() => new ExchangeClient({ baseUrl: 'https://api.example.test', maxUnconfirmedClockOffsetMs: value as never })).toThrow(
+      expect.objectContaining({ kind: 'validation', field: 'maxUnconfirmedClockOffsetMs', message: 'maxUnconfirmedClockOffsetMs: must be a number of ms, 0 or more' }),
+    )
+    await expect(onboard({ baseUrl: 'https://api.example.test', signer: { address: '0x', walletType: 'evm', signMessage: async () => '' }, maxUnconfirmedClockOffsetMs: value as never })).rejects.toMatchObject({ field: 'maxUnconfirmedClockOffsetMs' })
+  })
+
+  it('a ServerClock given no number as the allowance trusts only what a signed call confirmed', () => {
+    const clock = new ServerClock(() => T0, () => 0, Number.NaN)
+    expect(clock.trusts(T0)).toBe(false)
+    clock.accepted(T0, 0)
+    expect(clock.trusts(T0)).toBe(true)
   })
 })
 

@@ -84,7 +84,7 @@ describe('a network failure says where and why', () => {
     const error = await write(`http://127.0.0.1:${port}`)
     expect(error).toBeInstanceOf(ExchangeNetworkError)
     expect(error).toMatchObject({ kind: 'network', code: 'ERR_UNSAFE_PORT' })
-    expect((error as Error).message).toBe(`POST 127.0.0.1:${port} ${ORDERS} failed: never sent: fetch refuses this port (a "bad port") (ERR_UNSAFE_PORT)`)
+    expect((error as Error).message).toBe(`POST 127.0.0.1:${port} ${ORDERS} failed: never sent: a port fetch refuses (ERR_UNSAFE_PORT)`)
   })
 
   it('the base URL\'s own path prefix is part of the path named', async () => {
