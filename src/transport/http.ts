@@ -319,7 +319,7 @@ export class Transport {
           context: { attempt },
         })
       } catch (error) {
-        if (!isHttpError(error)) throw this.#failure(error, endpointOf(method, url), spec, call)
+        if (!isHttpError(error)) throw this.#failure(error, url, endpointOf(method, url), spec, call)
         response = error.response
       }
       // Never followed (a redirect would re-send the key, the signature and the body elsewhere).
@@ -366,13 +366,13 @@ export class Transport {
     }
   }
 
-  #failure(error: unknown, endpoint: string, spec: RequestSpec, call: Call): ExchangeError {
+  #failure(error: unknown, url: URL, endpoint: string, spec: RequestSpec, call: Call): ExchangeError {
     if (error instanceof ExchangeError) return error
     if (spec.signal?.aborted === true) return new ExchangeNetworkError('aborted', `${endpoint} was aborted`, { cause: error })
     if (isTimeoutError(error)) {
       return new ExchangeNetworkError('timeout', `${endpoint} got no answer within ${call.timeoutMs} ms (timeoutMs)`, { cause: error, code: 'ETIMEDOUT' })
     }
-    const code = networkErrorCode(error)
+    const code = networkErrorCode(error, url.port)
     return new ExchangeNetworkError('network', `${endpoint} failed: ${networkFailureReason(error, code)}`, { cause: error, code })
   }
 }

@@ -76,6 +76,12 @@ const OPAQUE: Readonly<Record<string, string>> = {
   'Network connection lost.': 'the runtime (workerd)',
 }
 
+/**
+ * The Fetch standard's bad ports, in base 36: a browser refuses them before connecting, and says only
+ * "Failed to fetch". (undici says "bad port".)
+ */
+const BAD_PORTS = ' 1 7 9 b d f h j k l m n p 11 16 17 1h 1x 25 27 2f 2n 2t 2u 2v 2w 31 32 33 35 37 39 3b 3f 3r 3t 3v 3z 4h 4z at bv cx e8 e9 ea eb em eq er es f0 f8 fe fg fn gb gp ho rh ri rl rn 1br 1bs 1bv 1kx 2tn 34d 38e 3wk 3wl 4mo 52e 555 556 557 558 559 55j 561 7s0 '
+
 type Thrown = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown }
 
 /** The error, its causes and an AggregateError's errors, breadth first, a few levels deep. */
@@ -107,10 +113,15 @@ function fromMessage(message: unknown): string | undefined {
   return WORDS.find(([words]) => words.test(message))?.[1]
 }
 
-/** The code of the failure, in the runtime's report; `undefined` when it gives none. */
-export function networkErrorCode(error: unknown): NetworkErrorCode | undefined {
+/**
+ * The code of the failure, in the runtime's report; `undefined` when it gives none. `port`: of the
+ * URL fetched, for a browser that hides why (it refuses a bad port before connecting).
+ */
+export function networkErrorCode(error: unknown, port = ''): NetworkErrorCode | undefined {
   const thrown = chain(error)
-  return thrown.map((item) => fromCode(item.code)).find(Boolean) ?? thrown.map((item) => fromMessage(item.message)).find(Boolean)
+  return thrown.map((item) => fromCode(item.code)).find(Boolean)
+    ?? thrown.map((item) => fromMessage(item.message)).find(Boolean)
+    ?? (OPAQUE[String(thrown[0]?.message)] === 'the browser' && BAD_PORTS.includes(` ${(+port).toString(36)} `) ? 'ERR_UNSAFE_PORT' : undefined)
 }
 
 /** A refused connection, an unknown host, a refused port, a rejected certificate: the request certainly carried nothing. */

@@ -79,6 +79,23 @@ describe('each runtime\'s report of a failed connection becomes one code', () =>
     expect((error as Error).message).toBe(`${ENDPOINT} failed: fetch failed: error sending request for url (${BASE}/api/v1/perp/markets): client error (Connect): something new went wrong`)
   })
 
+  it.each([['6000', true], ['1', true], ['10080', true], ['6001', false], ['8443', false], ['', false]])('a browser\'s bare "Failed to fetch" for a write to port %s: never sent (a bad port, refused before connecting) = %s', async (port, neverSent) => {
+    const base = `http://api.example.test${port ? `:${port}` : ''}`
+    const client = new ExchangeClient({ baseUrl: base, fetch: throwing(new TypeError('Failed to fetch')), retry: false })
+    const error = await failure(client.request({ method: 'POST', path: '/api/v1/perp/orders', body: {} }))
+    if (neverSent) {
+      expect(error).toBeInstanceOf(ExchangeNetworkError)
+      expect(error).toMatchObject({ code: 'ERR_UNSAFE_PORT', message: `POST api.example.test:${port} /api/v1/perp/orders failed: never sent: a port fetch refuses (ERR_UNSAFE_PORT)` })
+    } else {
+      expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
+    }
+  })
+
+  it('a bad port does not turn a runtime\'s own report of a reset into "never sent"', async () => {
+    const client = new ExchangeClient({ baseUrl: 'http://api.example.test:6000', fetch: throwing(undici(systemError('read ECONNRESET', 'ECONNRESET'))), retry: false })
+    expect(await failure(client.request({ method: 'POST', path: '/api/v1/perp/orders', body: {} }))).toBeInstanceOf(OrderOutcomeUnknownError)
+  })
+
   it('a refusal in any runtime proves a write never left; a reset does not', async () => {
     expect(await failed(deno('tcp connect error: Connection refused (os error 111)'), 'POST')).toBeInstanceOf(ExchangeNetworkError)
     expect(await failed(bun('Unable to connect.', 'ConnectionRefused'), 'POST')).toBeInstanceOf(ExchangeNetworkError)
