@@ -77,10 +77,22 @@ const OPAQUE: Readonly<Record<string, string>> = {
 }
 
 /**
- * The Fetch standard's bad ports, in base 36: a browser refuses them before connecting, and says only
- * "Failed to fetch". (undici says "bad port".)
+ * The Fetch standard's bad ports, which every standard fetch refuses before connecting (undici says
+ * "bad port", a browser only "Failed to fetch"), as the gaps between them: a character's code less 35,
+ * or `|`, `}`, `~` for a step of 50, 100, 1000 that is no port.
  */
-const BAD_PORTS = ' 1 7 9 b d f h j k l m n p 11 16 17 1h 1x 25 27 2f 2n 2t 2u 2v 2w 31 32 33 35 37 39 3b 3f 3r 3t 3v 3z 4h 4z at bv cx e8 e9 ea eb em eq er es f0 f8 fe fg fn gb gp ho rh ri rl rn 1br 1bs 1bv 1kx 2tn 34d 38e 3wk 3wl 4mo 52e 555 556 557 558 559 55j 561 7s0 '
+const BAD_PORT_GAPS = "$)%%%%%%$$$$%/($-3+%++)$$$($$%%%%'/%%'55}}-IIR$$$.'$$++)%*;1F}}}X$&%}}}}}}};$&}}}=~}}}}}}-}}}y}P}}}}}}}}i$}}}}}}}}}J}}}}}e|T$$$$-5~~~}}}v"
+const STEPS: Readonly<Record<string, number>> = { '|': 50, '}': 100, '~': 1000 }
+
+/** Whether fetch refuses `port` before connecting (1, 6000, 10080 …). */
+export function isBadPort(port: number): boolean {
+  let at = 0
+  for (const gap of BAD_PORT_GAPS) {
+    at += STEPS[gap] ?? gap.charCodeAt(0) - 35
+    if (at === port && gap < '|') return true
+  }
+  return false
+}
 
 type Thrown = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown }
 
@@ -121,7 +133,7 @@ export function networkErrorCode(error: unknown, port = ''): NetworkErrorCode | 
   const thrown = chain(error)
   return thrown.map((item) => fromCode(item.code)).find(Boolean)
     ?? thrown.map((item) => fromMessage(item.message)).find(Boolean)
-    ?? (OPAQUE[String(thrown[0]?.message)] === 'the browser' && BAD_PORTS.includes(` ${(+port).toString(36)} `) ? 'ERR_UNSAFE_PORT' : undefined)
+    ?? (OPAQUE[String(thrown[0]?.message)] === 'the browser' && isBadPort(+port) ? 'ERR_UNSAFE_PORT' : undefined)
 }
 
 /** A refused connection, an unknown host, a refused port, a rejected certificate: the request certainly carried nothing. */

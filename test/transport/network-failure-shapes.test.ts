@@ -3,6 +3,7 @@
 // browsers), and the code and message the client makes of each.
 import { describe, expect, it } from 'vitest'
 import { ExchangeClient, ExchangeNetworkError, OrderOutcomeUnknownError } from '../../src/index.ts'
+import { isBadPort } from '../../src/transport/network-failure.ts'
 import { failure } from '../support/failure.ts'
 
 const BASE = 'https://api.example.test:8443'
@@ -102,5 +103,15 @@ describe('each runtime\'s report of a failed connection becomes one code', () =>
     const reset = await failed(bun('The socket connection was closed unexpectedly.', 'ECONNRESET'), 'POST')
     expect(reset).toBeInstanceOf(OrderOutcomeUnknownError)
     expect((reset as Error).cause).toMatchObject({ code: 'ECONNRESET' })
+  })
+})
+
+describe('the bad ports, as the Fetch standard lists them', () => {
+  // https://fetch.spec.whatwg.org/#bad-port (the ports undici answers "bad port" for, too).
+  const FETCH_STANDARD = [1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]
+
+  it('isBadPort holds exactly those, of every port there is', () => {
+    const bad = Array.from({ length: 65_536 }, (_, port) => port).filter(isBadPort)
+    expect(bad).toEqual(FETCH_STANDARD)
   })
 })
