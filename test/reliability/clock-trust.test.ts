@@ -3,10 +3,10 @@
 // clock, an absurd time never does, and a write or a login message is never dated by an altered
 // measurement, so no signature for one can be replayed an hour later.
 import { describe, expect, it } from 'vitest'
-import { ExchangeClient } from '../../src/index.ts'
+import { ExchangeClient, OrderOutcomeUnknownError } from '../../src/index.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
-import { startProxy, type ProxyAction, type Recorded } from '../support/loopback-proxy.ts'
+import { GATEWAY_PAGE, startProxy, type ProxyAction, type Recorded } from '../support/loopback-proxy.ts'
 import { TEST_KEYS } from '../support/seed.ts'
 import { countingFetch } from './support/counting-fetch.ts'
 
@@ -129,5 +129,39 @@ describe('an absurd timestamp in an answer', () => {
     await client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.001', price: '60000', leverage: 5 })
     expect(Math.abs(client.clock.offsetMs)).toBeLessThan(1_000)
     expect([...wire.codes.keys()]).toEqual([])
+  })
+})
+
+describe('reconcile against an altered measurement', () => {
+  it('a clock pushed an hour ahead by two /system/time answers does not make a held placement "absent"', async () => {
+    const { url, exchange } = await startLocalExchange()
+    exchange.market.setReferencePrice('perp', 'BTC-USDC', '65000')
+    let altered = 0
+    let holdPlacements = true
+    const proxy = await startProxy(url, ({ method, path }) => {
+      if (method === 'POST' && holdPlacements) return { kind: 'fail', status: 502, ...GATEWAY_PAGE, forward: false }
+      if (path === TIME && altered > 0) {
+        altered--
+        return { kind: 'alter', alter: retimed(Date.now() + HOUR) }
+      }
+      return { kind: 'pass' }
+    })
+    const client = new ExchangeClient({ baseUrl: proxy.url, ...TEST_KEYS.bob, retry: false })
+    await client.account.getOverview()
+    const error = await client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.001', price: '60000', leverage: 5, clientOrderId: 'held-by-proxy' }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
+
+    // The caller's syncClock and reconcile's fresh measurement both get an hour ahead; the look-up's
+    // refusal (11004) then gets the true time measured, and the look-up finds nothing yet.
+    altered = 2
+    await client.syncClock()
+    expect(client.clock.confirmed).toBe(false)
+    expect(await client.perp.reconcile(error as OrderOutcomeUnknownError)).toMatchObject({ status: 'pending' })
+    expect(client.clock.confirmed).toBe(true)
+
+    // The held request is still within its window: it lands. "absent" would have invited a second order.
+    holdPlacements = false
+    expect((await proxy.release(proxy.held.at(-1)!)).status).toBe(200)
+    expect(await client.perp.reconcile(error as OrderOutcomeUnknownError)).toMatchObject({ status: 'found' })
   })
 })

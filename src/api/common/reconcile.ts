@@ -3,11 +3,11 @@
 // timestamp plus the service's 30 s tolerance (plus a margin). Before that, a request held up on the
 // way (a proxy, a retry queue) may still land.
 import type { ClockReading } from '../../auth/clock-reading.ts'
+import { TIMESTAMP_TOLERANCE_MS } from '../../auth/clock-rules.ts'
 import { ExchangeNetworkError, ExchangeValidationError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import type { CallOptions } from '../operation.ts'
 
-/** The service refuses a timestamp more than this far from its clock (spec: AUTH_TIMESTAMP_EXPIRED). */
-export const TIMESTAMP_TOLERANCE_MS = 30_000
+export { TIMESTAMP_TOLERANCE_MS } from '../../auth/clock-rules.ts'
 /**
  * Added to the tolerance before "absent" is final: time for a request that passed the timestamp
  * check at the last moment to be recorded, and for clocks of the service's nodes to differ.
@@ -85,9 +85,11 @@ export async function reconcileOrder<O>(
       await time.syncClock()
       serverNow = earliestServerNow()
     }
+    // … and on a confirmed one: a measurement altered forward would say "absent" while the write can still land.
+    const confirmed = time.clock.confirmed
     const order = await find(clientOrderId, { signal, timeoutMs, totalTimeoutMs })
     if (order !== undefined) return { status: 'found', order }
-    if (finalAt !== undefined && serverNow > finalAt) return { status: 'absent' }
+    if (finalAt !== undefined && serverNow > finalAt && confirmed) return { status: 'absent' }
     // Without a signed timestamp (an unsigned write) absence can never be proven.
     if (options?.wait !== true || finalAt === undefined) return { status: 'pending', finalAt }
     await pause(Math.min(pollMs, finalAt - serverNow + 1), signal)
