@@ -92,6 +92,7 @@ export async function reconcileOrder<O>(
     if (finalAt !== undefined && serverNow > finalAt && confirmed) return { status: 'absent' }
     // Without a signed timestamp (an unsigned write) absence can never be proven.
     if (options?.wait !== true || finalAt === undefined) return { status: 'pending', finalAt }
-    await pause(Math.min(pollMs, finalAt - serverNow + 1), signal)
+    // Not confirmed yet (the look-up, a signed read, confirms a right clock): a poll's wait, not the window's rest.
+    await pause(confirmed ? Math.min(pollMs, finalAt - serverNow + 1) : pollMs, signal)
   }
 }
