@@ -56,11 +56,13 @@ function shipped(file: string): Size {
 // Issue #15 asks for 8 KB (core), 20 KB (full ESM) and 22 KB (IIFE), issue #14 9 KB (one method); not met.
 // `--explain` prints where the bytes go; docs/performance.md says what reaching the targets would take.
 // Budgets only go down: each is the figure measured when it was last lowered, rounded up to 100 bytes
-// (one area and full ESM then took +0.1 KB for the body reader's abort listener, a bug fix).
+// (one area and full ESM then took +0.1 KB for the body reader's abort listener, a bug fix; every budget then
+// took +0.5-0.6 KB for the trusted clock, the one write-outcome rule and the bad-port list, fixes to what an
+// altered answer could get signed and to writes reported ambiguous that never left).
 const BUDGETS: Budget[] = [
   {
     name: 'core program (signed ExchangeCore.request)',
-    limit: 15_300,
+    limit: 15_900,
     program: `
       import { ExchangeCore } from './dist/index.js'
       const client = new ExchangeCore({ baseUrl: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
@@ -70,7 +72,7 @@ const BUDGETS: Budget[] = [
   {
     // Issue #14 asks for 9 KB: ky is 4.5 KB gzip of it, valibot 2.1 KB, the order schemas 1.1 KB.
     name: 'one-method program (signed placeOrder of exchange-client/perp on ExchangeCore)',
-    limit: 18_500,
+    limit: 19_100,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { placeOrder } from './dist/perp.js'
@@ -80,7 +82,7 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 19_900,
+    limit: 20_400,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'
@@ -90,12 +92,12 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 28_600,
+    limit: 29_200,
     program: `export * from './dist/index.js'`,
   },
   {
     name: 'IIFE as shipped (dist/exchange-client.iife.js)',
-    limit: 28_800,
+    limit: 29_400,
     file: 'dist/exchange-client.iife.js',
   },
 ]
