@@ -140,7 +140,7 @@ export class ServerClock {
     if (!this.trusts(stamp)) {
       throw new ExchangeError(
         'clock',
-        `${what} was not signed: the server's clock, as measured, is ${Math.round((stamp - this.#wall()) / 1000)} s from this host's, unconfirmed (see maxUnconfirmedClockOffsetMs)`,
+        `${what} was not signed: the measured server clock is ${Math.round((stamp - this.#wall()) / 1000)} s from this host's, unconfirmed (see maxUnconfirmedClockOffsetMs)`,
       )
     }
   }

@@ -149,6 +149,10 @@ export function networkFailureReason(error: unknown, code: NetworkErrorCode | un
   const outer = String(thrown[0]?.message)
   if (Object.hasOwn(OPAQUE, outer)) return `${OPAQUE[outer]} hides the cause ("${outer}"): refused, unknown host, certificate or CORS`
   const words = thrown.map((item) => item.message).filter((message) => typeof message === 'string' && message !== '').join(': ')
-  // A runtime may quote the URL or a header: never the query, the key or the signature (64 hex).
-  return words.replace(/(\w+:\/\/[^\s?#)]*)[?#][^\s)]*/g, '$1').replace(/\w*[0-9a-f]{64}/gi, '[hidden]').slice(0, 300) || 'no reason given'
+  // A runtime may quote the URL or a header: never the query, a user:password, the key or the signature (64 hex).
+  return words
+    .replace(/(\w+:\/\/[^\s?#)]*)[?#][^\s)]*/g, '$1')
+    .replace(/(\w+:\/\/)[^\s/@]*@/g, '$1')
+    .replace(/\w*[0-9a-f]{64}/gi, '[hidden]')
+    .slice(0, 300) || 'no reason given'
 }

@@ -93,7 +93,7 @@ describe('an answer altered to an hour ahead', () => {
     const client = new ExchangeClient({ baseUrl: proxy.url, ...TEST_KEYS.full, retry: false })
     await client.syncClock()
     const withdrawn = await client.account.withdraw(withdrawal).catch((caught: unknown) => caught)
-    expect(withdrawn).toMatchObject({ kind: 'clock', message: expect.stringMatching(/^The write was not signed: the server's clock, as measured, is 3600 s from this host's/) })
+    expect(withdrawn).toMatchObject({ kind: 'clock', message: expect.stringMatching(/^The write was not signed: the measured server clock is 3600 s from this host's/) })
     let signed = 0
     const { signer } = generateEvmWallet()
     const onboarded = await client.onboard({ signer: { ...signer, signMessage: (message) => (signed++, signer.signMessage(message)) } }).catch((caught: unknown) => caught)

@@ -92,6 +92,14 @@ describe('each runtime\'s report of a failed connection becomes one code', () =>
     }
   })
 
+  it('a base URL with a user and password: fetch refuses it before sending (a plain network error), and the message never quotes them', async () => {
+    const client = new ExchangeClient({ baseUrl: 'http://proxy-user:proxy-pass@127.0.0.1:9', ...{ apiKey: `1024_${'ab'.repeat(32)}`, secretKey: 'cd'.repeat(32) }, retry: false })
+    const error = await failure(client.request({ method: 'POST', path: '/api/v1/perp/orders', body: {} }))
+    expect(error).toBeInstanceOf(ExchangeNetworkError)
+    expect((error as Error).message).toMatch(/^POST 127\.0\.0\.1:9 \/api\/v1\/perp\/orders failed: /)
+    expect((error as Error).message).not.toMatch(/proxy-user|proxy-pass/)
+  })
+
   it('a bad port does not turn a runtime\'s own report of a reset into "never sent"', async () => {
     const client = new ExchangeClient({ baseUrl: 'http://api.example.test:6000', fetch: throwing(undici(systemError('read ECONNRESET', 'ECONNRESET'))), retry: false })
     expect(await failure(client.request({ method: 'POST', path: '/api/v1/perp/orders', body: {} }))).toBeInstanceOf(OrderOutcomeUnknownError)
