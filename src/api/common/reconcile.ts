@@ -76,6 +76,7 @@ export async function reconcileOrder<O>(
   const finalAt = Number.isFinite(signedAt) ? signedAt! + TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS : undefined
   const { signal, timeoutMs, totalTimeoutMs } = options ?? {}
   const earliestServerNow = () => time.clock.now() - time.clock.uncertaintyMs
+  let lookedAgain = false
   for (;;) {
     if (!time.clock.synced) await time.syncClock()
     let serverNow = earliestServerNow()
@@ -89,10 +90,17 @@ export async function reconcileOrder<O>(
     const confirmed = time.clock.confirmed
     const order = await find(clientOrderId, { signal, timeoutMs, totalTimeoutMs })
     if (order !== undefined) return { status: 'found', order }
-    if (finalAt !== undefined && serverNow > finalAt && confirmed) return { status: 'absent' }
+    if (finalAt !== undefined && serverNow > finalAt) {
+      if (confirmed) return { status: 'absent' }
+      // The look-up, a signed read the service accepted, confirmed a right clock: look once more by it.
+      if (!lookedAgain) {
+        lookedAgain = true
+        continue
+      }
+    }
     // Without a signed timestamp (an unsigned write) absence can never be proven.
     if (options?.wait !== true || finalAt === undefined) return { status: 'pending', finalAt }
-    // Not confirmed yet (the look-up, a signed read, confirms a right clock): a poll's wait, not the window's rest.
-    await pause(confirmed ? Math.min(pollMs, finalAt - serverNow + 1) : pollMs, signal)
+    // Past the window here only by a clock no signed call confirmed: a poll's wait, not the window's rest.
+    await pause(serverNow > finalAt ? pollMs : Math.min(pollMs, finalAt - serverNow + 1), signal)
   }
 }
