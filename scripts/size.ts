@@ -57,7 +57,7 @@ function shipped(file: string): Size {
 // `--explain` prints where the bytes go; docs/performance.md says what reaching the targets would take.
 // Budgets only go down: each is the figure measured when it was last lowered, rounded up to 100 bytes
 // (one area and full ESM then took +0.1 KB for the body reader's abort listener, a bug fix; every budget then
-// took +0.5-0.6 KB for the trusted clock, the one write-outcome rule and the bad-port list, fixes to what an
+// took +0.5-0.7 KB for the trusted clock (reconcile's "absent" by it), the one write-outcome rule and the bad-port list, fixes to what an
 // altered answer could get signed and to writes reported ambiguous that never left).
 const BUDGETS: Budget[] = [
   {
@@ -82,7 +82,7 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 20_400,
+    limit: 20_500,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'
@@ -97,7 +97,7 @@ const BUDGETS: Budget[] = [
   },
   {
     name: 'IIFE as shipped (dist/exchange-client.iife.js)',
-    limit: 29_400,
+    limit: 29_500,
     file: 'dist/exchange-client.iife.js',
   },
 ]
