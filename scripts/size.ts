@@ -59,18 +59,21 @@ function shipped(file: string): Size {
 
 // Issue #15 asks for 8 KB (core), 20 KB (full ESM) and 22 KB (IIFE), issue #14 9 KB (one method); not met.
 // `--explain` prints where the bytes go; docs/performance.md says what reaching the targets would take.
-// Budgets only go down: each is the figure measured when it was last lowered, rounded up to 100 bytes
-// (one area and full ESM then took +0.1 KB for the body reader's abort listener, a bug fix; every budget
-// +0.1-0.2 KB for the messages that name a baseUrl ending in /api/v1, a key with whitespace and the
-// debugSignatures option on a wrong signature).
-const SIGN_REQUEST_LIMIT = 16_000
-const PROXY_LIMIT = 26_300
-const PAGE_PROXY_LIMIT = 24_800
+// Budgets only go down, save for a fix that costs bytes: each is the figure measured when it was last set, rounded
+// up to 100 bytes. Raised last for the fixes of what careless callers and altered answers could do, each a
+// bug fix with a test: the trusted clock, the one write-outcome rule and the bad-port list (+0.5-0.6 KB
+// everywhere); rotation that cannot lose the secret, findOrder's page walk and placement check, watch's clamps
+// (+0.1-0.9 KB, most in the full entry); validation messages that name every issue (paid back inside the
+// validation code); messages naming a baseUrl ending in /api/v1, a key with whitespace and debugSignatures
+// (+0.1-0.2 KB). The lean-core restructure is where these bytes come back out.
+const SIGN_REQUEST_LIMIT = 16_500
+const PROXY_LIMIT = 27_200
+const PAGE_PROXY_LIMIT = 26_300
 const BUDGETS: Budget[] = [
   {
     id: 'core',
     name: 'core program (signed ExchangeCore.request)',
-    limit: 15_500,
+    limit: 15_900,
     program: `
       import { ExchangeCore } from './dist/index.js'
       const client = new ExchangeCore({ baseUrl: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
@@ -81,7 +84,7 @@ const BUDGETS: Budget[] = [
     // Issue #14 asks for 9 KB: ky is 4.5 KB gzip of it, valibot 2.1 KB, the order schemas 1.1 KB.
     id: 'method',
     name: 'one-method program (signed placeOrder of exchange-client/perp on ExchangeCore)',
-    limit: 18_700,
+    limit: 19_400,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { placeOrder } from './dist/perp.js'
@@ -92,7 +95,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'area',
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 20_000,
+    limit: 20_900,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'
@@ -103,7 +106,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'entry',
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 28_700,
+    limit: 30_200,
     program: `export * from './dist/index.js'`,
   },
   {
@@ -139,7 +142,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'iife',
     name: 'IIFE as shipped (dist/exchange-client.iife.js)',
-    limit: 29_000,
+    limit: 30_400,
     file: 'dist/exchange-client.iife.js',
   },
 ]

@@ -115,7 +115,7 @@ export class ExchangeCore {
     const { apiKey, secretKey, sign, ...transportOptions } = options
     const { retry } = options
     if (typeof retry === 'object' && retry !== null) transportOptions.retry = { ...retry }
-    this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow), credentialsFrom(options))
+    this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow, options.maxUnconfirmedClockOffsetMs), credentialsFrom(options))
     this.#clock = clockReading(this.#transport.clock)
     this.#validateResponses = responseChecking(options.validateResponses)
     this.#routes = checkRoutes(options.routes)

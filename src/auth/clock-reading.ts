@@ -10,6 +10,12 @@ export interface ClockReading {
   readonly uncertaintyMs: number
   /** Whether the offset has been measured yet. */
   readonly synced: boolean
+  /**
+   * Whether the estimate may be relied on for what outlives a call: within the service's 30 s tolerance
+   * of the local clock, or of a time at which the service accepted a signed call (a write is dated by
+   * it; `reconcile` says `absent` by it).
+   */
+  readonly confirmed: boolean
   /** The server's time now, as estimated: UTC ms. */
   now(): number
 }
@@ -25,6 +31,9 @@ export function clockReading(clock: ServerClock): ClockReading {
     },
     get synced() {
       return clock.synced
+    },
+    get confirmed() {
+      return clock.trusts(clock.now())
     },
     now: () => clock.now(),
   })

@@ -1,4 +1,5 @@
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeError, ExchangeValidationError } from '../transport/errors.ts'
+import { adoptsSample, isPlausibleTime, maySignAt, TIMESTAMP_TOLERANCE_MS } from './clock-rules.ts'
 import { payloadKey } from './payload-key.ts'
 import { MAX_LEAD_MS, RecentStamps } from './recent-stamps.ts'
 
@@ -14,9 +15,11 @@ function checkClock(clock: unknown, field: string): asserts clock is Clock {
 }
 
 /**
- * The client's view of the server's clock. No timers: the estimate is learnt from answers the
- * client gets anyway (`meta.timestamp`, an NTP-style filter) and re-measured on demand from
- * /api/v1/system/time when the service rejects a timestamp.
+ * The client's view of the server's clock. No timers: the estimate is learnt from the answers to
+ * signed calls the client makes anyway (`meta.timestamp`, an NTP-style filter), never from public
+ * answers a cache may hold, and re-measured on demand from /api/v1/system/time when the service
+ * rejects a timestamp. A write or a login message is dated by it only within the service's tolerance
+ * of the local clock, or once a signed call accepted at about that time confirmed it (`trusts`).
  *
  * Two local clocks: the wall clock (`now`, default `Date.now`) and a monotonic one (`monotonicNow`,
  * default `performance.now`). Before the first sample the estimate is the wall clock, the only guess
@@ -35,12 +38,22 @@ export class ServerClock {
   #anchorServer = 0
   #anchorMonotonic = 0
   readonly #recent = new RecentStamps()
+  /** Server time minus monotonic time of the last signed call the service accepted (NaN: none yet). */
+  #accepted = Number.NaN
+  readonly #allowanceMs: number
 
-  constructor(now: Clock = Date.now, monotonicNow: Clock = performanceNow) {
+  /**
+   * `maxUnconfirmedOffsetMs`: how far from the local clock a write or a login message may be dated
+   * before a signed call confirmed the server's time; never below the service's tolerance (the
+   * client checks the option, `maxUnconfirmedClockOffsetMs`).
+   */
+  constructor(now: Clock = Date.now, monotonicNow: Clock = performanceNow, maxUnconfirmedOffsetMs?: number) {
     checkClock(now, 'now')
     checkClock(monotonicNow, 'monotonicNow')
     this.#wall = now
     this.#monotonic = monotonicNow
+    // NaN (refused by the client's option check) would allow nothing but confirmed times.
+    this.#allowanceMs = Math.max(TIMESTAMP_TOLERANCE_MS, maxUnconfirmedOffsetMs ?? 0)
   }
 
   /** Monotonic time now, for measuring round trips: a step of the wall clock cannot bend one. */
@@ -96,20 +109,39 @@ export class ServerClock {
   }
 
   /**
-   * One sample: the server said `serverTime` between monotonic `sentAt` and `receivedAt`. Adopted
-   * when it is more precise than the current estimate, when it contradicts it (the server's clock
-   * moved), or when `force`d (a measurement asked for because the service refused our clock).
+   * One sample: the server said `serverTime` between monotonic `sentAt` and `receivedAt`, in the
+   * answer to a signed call the service accepted, or `force`d: a measurement asked of /system/time
+   * (the service refused our clock). An implausible time is ignored; see `adoptsSample` for the rest.
    */
   observe(serverTime: number, sentAt: number, receivedAt: number, force = false): void {
-    if (!Number.isFinite(serverTime) || !(receivedAt >= sentAt)) return
+    if (!isPlausibleTime(serverTime) || !(receivedAt >= sentAt)) return
     const uncertainty = (receivedAt - sentAt) / 2
     const midpoint = sentAt + uncertainty
-    const contradicts = Math.abs(serverTime - this.#estimate(midpoint)) > uncertainty + this.uncertaintyMs + 1
-    if (force || !this.synced || uncertainty <= this.uncertaintyMs || contradicts) {
+    if (adoptsSample(Math.abs(serverTime - this.#estimate(midpoint)), uncertainty, this.uncertaintyMs, force)) {
       this.#anchorServer = serverTime
       this.#anchorMonotonic = midpoint
       this.uncertaintyMs = uncertainty
       this.synced = true
+    }
+  }
+
+  /** The service accepted a call signed with `stamp` at monotonic `signedAt`: its clock was within the tolerance of it. */
+  accepted(stamp: number, signedAt: number): void {
+    this.#accepted = stamp - signedAt
+  }
+
+  /** Whether `stamp` may date a write or a login message (see `maySignAt`). */
+  trusts(stamp: number): boolean {
+    return maySignAt(stamp, this.#wall(), this.#accepted + this.#monotonic(), this.#allowanceMs)
+  }
+
+  /** Throws unless `stamp` may date `what` (a write, a login message): nothing is signed then. */
+  checkTrusted(stamp: number, what: string): void {
+    if (!this.trusts(stamp)) {
+      throw new ExchangeError(
+        'clock',
+        `${what} was not signed: the measured server clock is ${Math.round((stamp - this.#wall()) / 1000)} s from this host's, unconfirmed (see maxUnconfirmedClockOffsetMs)`,
+      )
     }
   }
 }

@@ -72,7 +72,10 @@ export async function onboardVia(transport: Transport, serviceName: string, para
   // Before the wallet is asked: a key minted and then refused would be lost.
   refuseSecretTextInBrowser(params.dangerouslyAllowBrowser ?? dangerouslyAllowBrowser, 'onboard (the new secret arrives as text)')
   if (!transport.clock.synced) await transport.syncClock()
+  await transport.confirmClock()
   const timestamp = transport.clock.now()
+  // A login message dated far ahead by an altered measurement could mint a key when replayed later.
+  transport.clock.checkTrusted(timestamp, 'The login message')
   const message = loginMessage(serviceName, timestamp)
   const signature = await signWithin(params.signer, message, checked.signingWindowMs ?? SIGNING_WINDOW_MS, transport.clock)
   const body = {
@@ -97,6 +100,6 @@ export async function onboardVia(transport: Transport, serviceName: string, para
  * `const key = await onboard({ baseUrl, signer })`, then `new ExchangeClient({ baseUrl, ...key })`.
  */
 export async function onboard(options: OnboardOptions): Promise<OnboardedKey> {
-  const transport = new Transport(options, new ServerClock(options?.now))
+  const transport = new Transport(options, new ServerClock(options?.now, undefined, options?.maxUnconfirmedClockOffsetMs))
   return onboardVia(transport, options.serviceName ?? DEFAULT_SERVICE_NAME, options)
 }

@@ -38,6 +38,7 @@ export type ExchangeErrorKind =
   | 'signing-cancelled'
   | 'signing-failed'
   | 'storage'
+  | 'clock'
 
 export class ExchangeError extends Error {
   readonly kind: ExchangeErrorKind
@@ -209,8 +210,9 @@ export class ExchangeNetworkError extends ExchangeError {
 }
 
 /**
- * A write left and no answer proved it refused (none came, or a 5xx, a gateway page, a redirect):
- * it may or may not have been applied. `clientOrderId` (when the write carried one) finds it;
+ * A write left and no answer proved it refused (none came, or a 5xx, a gateway page, a redirect), or
+ * the service answered AUTH_REPLAY_DETECTED (an identical signed request arrived first, and that one
+ * was acted on): it may or may not have been applied. `clientOrderId` (when the write carried one) finds it;
  * never resend it under a new id. `reconcile` (perp, spot, prediction) says when "not found" is final.
  */
 export class OrderOutcomeUnknownError extends ExchangeError {
@@ -305,6 +307,8 @@ export interface ExchangeErrorOfKind {
   'signing-cancelled': SigningCancelledError
   'signing-failed': SigningFailedError
   storage: ExchangeError
+  /** A write or a login message not signed: the measured server time is far from the local clock and unconfirmed. */
+  clock: ExchangeError
 }
 
 /**

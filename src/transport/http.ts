@@ -14,10 +14,11 @@ import {
   type AUTH_ERROR_CODES,
 } from './errors.ts'
 import { isHttpError, isTimeoutError } from './ky-errors.ts'
-import { networkErrorCode, networkFailureReason, provesNeverSent } from './network-failure.ts'
+import { networkErrorCode, networkFailureReason } from './network-failure.ts'
 import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
 import { kyRetry, type RetryOptions } from './retry.ts'
+import { mayHaveLanded } from './write-outcome.ts'
 
 export type QueryScalar = string | number | boolean
 export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined
@@ -66,18 +67,23 @@ export interface TransportOptions {
   maxResponseBytes?: number
   /** Attach what was signed to authentication failures (`error.signing`), to debug a 401. */
   debugSignatures?: boolean
+  /**
+   * How far from this host's clock, in ms, the server's time as measured from /system/time may be for
+   * a write or a login message to be dated by it before a signed call has confirmed it. Default (and
+   * least) 30000, the service's tolerance: an altered or cached /system/time answer cannot get a write
+   * signed for later. Raise it only on a host whose clock is known to be wrong, for onboarding there
+   * (it has no key to confirm with); with a key, the client confirms by a signed read on its own.
+   */
+  maxUnconfirmedClockOffsetMs?: number
 }
 
 const CLOCK_PATH = '/api/v1/system/time'
+/** The cheapest signed read, any key may make: it confirms the clock before a write is dated by it. */
+const KEY_INFO_PATH = '/api/v1/accounts/me/api-key/introspect'
 const JSON_CONTENT = { 'content-type': 'application/json' }
 const MAX_TIMER_MS = 2 ** 31 - 1
 /** The code number alone, not the table of codes: a bundle then carries one number, not ten. */
 const TIMESTAMP_EXPIRED: (typeof AUTH_ERROR_CODES)['AUTH_TIMESTAMP_EXPIRED'] = 11004
-
-/** A write attempt that got this may have been applied: no answer, or a 5xx (which proves no refusal). */
-function mayHaveLanded(error: unknown): boolean {
-  return isHttpError(error) ? error.response.status >= 500 : !provesNeverSent(error)
-}
 
 /** `POST api.example:443 /api/v1/perp/orders`: where a call went, never its query. */
 function endpointOf(method: string, url: URL): string {
@@ -86,7 +92,7 @@ function endpointOf(method: string, url: URL): string {
 
 /** One call across its attempts. */
 interface Call {
-  /** An attempt of this write that left and got no answer proving refusal. */
+  /** What an attempt of this write that may have been applied failed with (see mayHaveLanded). */
   lost: unknown
   /** X-TIMESTAMP of the latest signed attempt that left. */
   lastSignedAt: number | undefined
@@ -110,7 +116,7 @@ interface Attempt {
   /** Platform time it was handed to fetch at (as timers use): its timeoutMs runs from here. */
   startedAt: number
   timestamp: string
-  /** An attempt was handed to fetch: from here on, a write may have reached the service. */
+  /** The latest try was handed to fetch: from there on, a write may have reached the service. */
   left: boolean
 }
 
@@ -170,8 +176,8 @@ export class Transport {
       hooks: {
         beforeRetry: [
           ({ error, options: { context } }) => {
-            const { isWrite, call } = (context as AttemptContext).attempt
-            if (isWrite && mayHaveLanded(error)) call.lost ??= error
+            const { isWrite, call, left } = (context as AttemptContext).attempt
+            if (isWrite && mayHaveLanded(error, left)) call.lost ??= error
           },
         ],
         beforeRequest: [(request, { context }) => this.#sign(request, (context as AttemptContext).attempt)],
@@ -188,10 +194,13 @@ export class Transport {
   async #sign(request: Request, attempt: Attempt): Promise<void> {
     const { clock, credentials } = this
     const { call, unsignedPayload } = attempt
+    attempt.left = false
     bodies.set(request, attempt.body)
     attempt.sentAt = clock.monotonicNow()
     if (attempt.signed && credentials) {
       const stamp = clock.stamp(attempt.head, attempt.body)
+      // A write dated far from the local clock by an unconfirmed measurement could be replayed later.
+      if (attempt.isWrite) clock.checkTrusted(stamp, 'The write')
       // Identical requests faster than one a millisecond: pace them rather than drift ahead.
       const lead = clock.lead(stamp)
       if (lead > 0) await call.deadline.race(new Promise((resolve) => setTimeout(resolve, lead)))
@@ -236,10 +245,9 @@ export class Transport {
     try {
       return await run(call)
     } catch (error) {
-      // An earlier attempt of this write left and got no answer proving refusal: a later failure
-      // does not say that one was not applied.
-      if (call.lost === undefined || error instanceof OrderOutcomeUnknownError) throw error
-      throw this.#unknown(spec, error, call)
+      // An attempt of this write may have been applied: a later refusal does not say it was not.
+      if (call.lost === undefined) throw error
+      throw new OrderOutcomeUnknownError(spec.clientOrderId, error, undefined, call.lastSignedAt)
     } finally {
       call.deadline.clear()
     }
@@ -256,6 +264,15 @@ export class Transport {
       if (epoch === this.#clockEpoch) await call.deadline.race(this.syncClock())
       return this.#attempt<T>(spec, request, signed, call)
     }
+  }
+
+  /**
+   * Before a write or a login message is dated by a measured server time far from the local clock:
+   * a signed read at that time, which the service accepts only if it is right, confirms it.
+   */
+  async confirmClock(): Promise<void> {
+    const { clock } = this
+    if (this.credentials && !clock.trusts(clock.now())) await this.send({ method: 'GET', path: KEY_INFO_PATH }).catch(() => undefined)
   }
 
   /** Measures the offset to the server's clock now. Concurrent callers share one measurement. */
@@ -276,6 +293,7 @@ export class Transport {
     const { clock } = this
     const { deadline } = call
     const isWrite = method !== 'GET' && method !== 'HEAD'
+    if (isWrite && signed) await deadline.race(this.confirmClock())
     // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
     const head = signingPayload('', method, signedPath, '')
     const attempt: Attempt = {
@@ -290,87 +308,74 @@ export class Transport {
       timestamp: '',
       left: false,
     }
-    let response: Response
     try {
-      const send = await this.#kyInstance()
-      response = await send(url, {
-        method,
-        body: body === '' ? undefined : body,
-        headers: body === '' ? undefined : JSON_CONTENT,
-        timeout: call.timeoutMs,
-        signal: deadline.signal,
-        retry: kyRetry(this.#options.retry, method, spec.idempotent === true, deadline),
-        context: { attempt },
-      })
-    } catch (error) {
-      if (isHttpError(error)) {
-        response = error.response
-      } else {
-        throw this.#networkError(error, method, url, spec, attempt.left, call)
-      }
-    }
-    const redirect = redirectOf(response)
-    // We cannot know what the origin did with a write a proxy answered with a redirect.
-    if (redirect) throw isWrite ? this.#unknown(spec, redirect, call) : redirect
-    let text: string
-    try {
-      // What is left of this attempt's timeoutMs (and of the call's), not a fresh timeoutMs.
-      const budget = Math.max(1, Math.min(call.timeoutMs - (Date.now() - attempt.startedAt), deadline.remainingMs()))
-      text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, budget, spec.signal)
-    } catch (caught) {
-      const error = deadline.expired && !(caught instanceof ExchangeResponseError) ? deadline.error : caught
-      // The answer had begun, so the service acted on the write (or refused it): an answer we cannot
-      // read (cut off, stalled, too large) does not say which.
-      if (isWrite) throw this.#unknown(spec, error, call)
-      throw error
-    }
-    const receivedAt = clock.monotonicNow()
-    let envelope: Envelope<T>
-    try {
-      envelope = openEnvelope<T>(response.status, text, response.headers)
-    } catch (error) {
-      if (signed && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
-        error.signing = {
-          payload: attempt.timestamp + attempt.unsignedPayload,
-          timestamp: attempt.timestamp,
+      let response: Response
+      try {
+        const send = await this.#kyInstance()
+        response = await send(url, {
           method,
-          path: url.pathname,
-          bodyBytes: new TextEncoder().encode(body).byteLength,
-          clockOffsetMs: clock.offsetMs,
-        }
+          body: body === '' ? undefined : body,
+          headers: body === '' ? undefined : JSON_CONTENT,
+          timeout: call.timeoutMs,
+          signal: deadline.signal,
+          retry: kyRetry(this.#options.retry, method, spec.idempotent === true, deadline),
+          context: { attempt },
+        })
+      } catch (error) {
+        if (!isHttpError(error)) throw this.#failure(error, url, endpointOf(method, url), spec, call)
+        response = error.response
       }
-      // Only the service's envelope below 500 proves a refusal. A 5xx, envelope or not, or an answer
-      // that is not the envelope (a gateway's page, cut JSON): the write may have been applied.
-      if (isWrite && (response.status >= 500 || error instanceof ExchangeResponseError)) throw this.#unknown(spec, error, call)
+      // Never followed (a redirect would re-send the key, the signature and the body elsewhere).
+      const redirect = redirectOf(response)
+      if (redirect) throw redirect
+      let text: string
+      try {
+        // What is left of this attempt's timeoutMs (and of the call's), not a fresh timeoutMs.
+        const budget = Math.max(1, Math.min(call.timeoutMs - (Date.now() - attempt.startedAt), deadline.remainingMs()))
+        text = await readBodyText(response, this.#options.maxResponseBytes ?? 16 * 1024 * 1024, budget, spec.signal)
+      } catch (caught) {
+        throw deadline.expired && !(caught instanceof ExchangeResponseError) ? deadline.error : caught
+      }
+      const receivedAt = clock.monotonicNow()
+      let envelope: Envelope<T>
+      try {
+        envelope = openEnvelope<T>(response.status, text, response.headers)
+      } catch (error) {
+        if (signed && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
+          error.signing = {
+            payload: attempt.timestamp + attempt.unsignedPayload,
+            timestamp: attempt.timestamp,
+            method,
+            path: url.pathname,
+            bodyBytes: new TextEncoder().encode(body).byteLength,
+            clockOffsetMs: clock.offsetMs,
+          }
+        }
+        throw error
+      }
+      // Server time comes from the measurement asked for and from answers to signed calls, never from
+      // a public answer (a cache may hold it, a proxy in front of public data may alter it).
+      if (isClockSync) {
+        clock.observe(Number((envelope.data as { serverTime?: unknown } | undefined)?.serverTime), attempt.sentAt, receivedAt, true)
+      } else if (signed) {
+        clock.accepted(Number(attempt.timestamp), attempt.sentAt)
+        clock.observe(Number(envelope.meta?.timestamp), attempt.sentAt, receivedAt)
+      }
+      return envelope
+    } catch (error) {
+      // The one rule for every way a write can fail: may it have been applied?
+      if (isWrite && mayHaveLanded(error, attempt.left)) call.lost ??= error
       throw error
     }
-    if (isClockSync) {
-      clock.observe(Number((envelope.data as { serverTime?: unknown } | undefined)?.serverTime), attempt.sentAt, receivedAt, true)
-    } else if (typeof envelope.meta?.timestamp === 'number') {
-      clock.observe(envelope.meta.timestamp, attempt.sentAt, receivedAt)
-    }
-    return envelope
   }
 
-  #unknown(spec: RequestSpec, cause: unknown, call: Call): OrderOutcomeUnknownError {
-    return new OrderOutcomeUnknownError(spec.clientOrderId, cause, undefined, call.lastSignedAt)
-  }
-
-  #networkError(error: unknown, method: string, url: URL, spec: RequestSpec, left: boolean, call: Call): ExchangeError {
-    const isWrite = method !== 'GET' && method !== 'HEAD'
-    const failure = this.#failure(error, endpointOf(method, url), spec, call)
-    // A write that left may have been applied, whatever stopped us waiting for its answer (an abort included).
-    if (isWrite && left && !provesNeverSent(error)) return this.#unknown(spec, failure, call)
-    return failure
-  }
-
-  #failure(error: unknown, endpoint: string, spec: RequestSpec, call: Call): ExchangeError {
+  #failure(error: unknown, url: URL, endpoint: string, spec: RequestSpec, call: Call): ExchangeError {
     if (error instanceof ExchangeError) return error
     if (spec.signal?.aborted === true) return new ExchangeNetworkError('aborted', `${endpoint} was aborted`, { cause: error })
     if (isTimeoutError(error)) {
       return new ExchangeNetworkError('timeout', `${endpoint} got no answer within ${call.timeoutMs} ms (timeoutMs)`, { cause: error, code: 'ETIMEDOUT' })
     }
-    const code = networkErrorCode(error)
+    const code = networkErrorCode(error, url.port)
     return new ExchangeNetworkError('network', `${endpoint} failed: ${networkFailureReason(error, code)}`, { cause: error, code })
   }
 }

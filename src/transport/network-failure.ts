@@ -23,6 +23,7 @@ export type NetworkErrorCode =
   | 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'
   | 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'
   | 'ERR_TLS_CERT_ALTNAME_INVALID'
+  | 'ERR_UNSAFE_PORT'
   | (string & {})
 
 /** Words for the common ones; the others read well enough as `network error (EHOSTUNREACH)`. */
@@ -31,6 +32,7 @@ const PHRASES: Readonly<Record<string, string>> = {
   ECONNRESET: 'connection reset',
   ENOTFOUND: 'host name not found',
   ETIMEDOUT: 'timed out',
+  ERR_UNSAFE_PORT: 'never sent: a port fetch refuses',
 }
 
 /** A TLS certificate the runtime refused: Node's codes for it all say one of these words. */
@@ -44,8 +46,9 @@ const ALIASES: Readonly<Record<string, string>> = {
   ConnectionClosed: 'ECONNRESET',
 }
 
-/** Deno's words: the OS error, or rustls's reason for refusing the certificate. */
-const DENO_WORDS: readonly [RegExp, string][] = [
+/** Deno's words (the OS error, or rustls's reason for refusing the certificate), and undici's for a port fetch refuses. */
+const WORDS: readonly [RegExp, string][] = [
+  [/^bad port$/, 'ERR_UNSAFE_PORT'],
   [/connection refused/i, 'ECONNREFUSED'],
   [/connection reset|connection closed before/i, 'ECONNRESET'],
   [/dns error/i, 'ENOTFOUND'],
@@ -59,8 +62,11 @@ const RUSTLS_REASONS: Readonly<Record<string, string>> = {
   CaUsedAsEndEntity: 'DEPTH_ZERO_SELF_SIGNED_CERT',
 }
 
-/** Failures that prove the request never left: no connection was made, or TLS refused the server first. */
-const UNSENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/
+/**
+ * Failures that prove the request never left: no connection was made, fetch refused the port before
+ * connecting, or TLS refused the server first.
+ */
+const UNSENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ERR_UNSAFE_PORT)$/
 
 /** The whole of what a runtime that hides the cause says: Chromium, Firefox, Safari; Cloudflare's workerd. */
 const OPAQUE: Readonly<Record<string, string>> = {
@@ -68,6 +74,24 @@ const OPAQUE: Readonly<Record<string, string>> = {
   'NetworkError when attempting to fetch resource.': 'the browser',
   'Load failed': 'the browser',
   'Network connection lost.': 'the runtime (workerd)',
+}
+
+/**
+ * The Fetch standard's bad ports, which every standard fetch refuses before connecting (undici says
+ * "bad port", a browser only "Failed to fetch"), as the gaps between them: a character's code less 35,
+ * or `|`, `}`, `~` for a step of 50, 100, 1000 that is no port.
+ */
+const BAD_PORT_GAPS = "$)%%%%%%$$$$%/($-3+%++)$$$($$%%%%'/%%'55}}-IIR$$$.'$$++)%*;1F}}}X$&%}}}}}}};$&}}}=~}}}}}}-}}}y}P}}}}}}}}i$}}}}}}}}}J}}}}}e|T$$$$-5~~~}}}v"
+const STEPS: Readonly<Record<string, number>> = { '|': 50, '}': 100, '~': 1000 }
+
+/** Whether fetch refuses `port` before connecting (1, 6000, 10080 …). */
+export function isBadPort(port: number): boolean {
+  let at = 0
+  for (const gap of BAD_PORT_GAPS) {
+    at += STEPS[gap] ?? gap.charCodeAt(0) - 35
+    if (at === port && gap < '|') return true
+  }
+  return false
 }
 
 type Thrown = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown }
@@ -98,16 +122,21 @@ function fromMessage(message: unknown): string | undefined {
   if (typeof message !== 'string') return undefined
   const reason = DENO_CERTIFICATE.exec(message)?.[1]
   if (reason) return Object.hasOwn(RUSTLS_REASONS, reason) ? RUSTLS_REASONS[reason] : undefined
-  return DENO_WORDS.find(([words]) => words.test(message))?.[1]
+  return WORDS.find(([words]) => words.test(message))?.[1]
 }
 
-/** The code of the failure, in the runtime's report; `undefined` when it gives none. */
-export function networkErrorCode(error: unknown): NetworkErrorCode | undefined {
+/**
+ * The code of the failure, in the runtime's report; `undefined` when it gives none. `port`: of the
+ * URL fetched, for a browser that hides why (it refuses a bad port before connecting).
+ */
+export function networkErrorCode(error: unknown, port = ''): NetworkErrorCode | undefined {
   const thrown = chain(error)
-  return thrown.map((item) => fromCode(item.code)).find(Boolean) ?? thrown.map((item) => fromMessage(item.message)).find(Boolean)
+  return thrown.map((item) => fromCode(item.code)).find(Boolean)
+    ?? thrown.map((item) => fromMessage(item.message)).find(Boolean)
+    ?? (OPAQUE[String(thrown[0]?.message)] === 'the browser' && isBadPort(+port) ? 'ERR_UNSAFE_PORT' : undefined)
 }
 
-/** A refused connection, an unknown host, a rejected certificate: the request certainly carried nothing. */
+/** A refused connection, an unknown host, a refused port, a rejected certificate: the request certainly carried nothing. */
 export function provesNeverSent(error: unknown): boolean {
   const code = networkErrorCode(error)
   return code !== undefined && (UNSENT.test(code) || CERTIFICATE.test(code))
@@ -120,6 +149,10 @@ export function networkFailureReason(error: unknown, code: NetworkErrorCode | un
   const outer = String(thrown[0]?.message)
   if (Object.hasOwn(OPAQUE, outer)) return `${OPAQUE[outer]} hides the cause ("${outer}"): refused, unknown host, certificate or CORS`
   const words = thrown.map((item) => item.message).filter((message) => typeof message === 'string' && message !== '').join(': ')
-  // A runtime may quote the URL or a header: never the query, the key or the signature (64 hex).
-  return words.replace(/(\w+:\/\/[^\s?#)]*)[?#][^\s)]*/g, '$1').replace(/\w*[0-9a-f]{64}/gi, '[hidden]').slice(0, 300) || 'no reason given'
+  // A runtime may quote the URL or a header: never the query, a user:password, the key or the signature (64 hex).
+  return words
+    .replace(/(\w+:\/\/[^\s?#)]*)[?#][^\s)]*/g, '$1')
+    .replace(/(\w+:\/\/)[^\s/@]*@/g, '$1')
+    .replace(/\w*[0-9a-f]{64}/gi, '[hidden]')
+    .slice(0, 300) || 'no reason given'
 }

@@ -1,4 +1,5 @@
 import type { Deadline } from './deadline.ts'
+import { ExchangeError } from './errors.ts'
 import { isHttpError } from './ky-errors.ts'
 import { retryHintMs } from './retry-hint.ts'
 
@@ -23,8 +24,9 @@ export function kyRetry(options: RetryOptions | number | false | undefined, meth
   return {
     // No retry past the deadline. A wait hint that is unreadable, not finite, over the cap or over
     // the time the call has left fails now: ky would wait the cap instead, and retry early.
+    // Nor after the client refused to sign (its own error, thrown before anything left): it would again.
     shouldRetry: ({ error }: { error: unknown }) => {
-      if (deadline.signal.aborted) return false
+      if (deadline.signal.aborted || error instanceof ExchangeError) return false
       if (!isHttpError(error) || !RETRY_AFTER_STATUS.includes(error.response.status)) return undefined
       const hint = retryHintMs(error.response.headers)
       // NaN (unreadable) and Infinity fail the comparison too.

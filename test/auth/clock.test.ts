@@ -1,14 +1,41 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_LEAD_MS, ServerClock } from '../../src/auth/clock.ts'
+import { ExchangeClient, onboard } from '../../src/index.ts'
 import { MAX_REMEMBERED, REMEMBER_MS } from '../../src/auth/recent-stamps.ts'
 
 const MINUTE = 60_000
 const TEN_MINUTES = 10 * MINUTE
 
+/** Every time below is ms after this one: the clock takes only plausible server times. */
+const T0 = Date.UTC(2027, 0, 1)
+
+/** The clock, read and fed in ms after T0 (monotonic times as they are). */
+function fromT0(clock: ServerClock) {
+  return {
+    stamp: (payload: string, body?: string) => clock.stamp(payload, body) - T0,
+    now: () => clock.now() - T0,
+    lead: (stamp: number) => clock.lead(stamp + T0),
+    observe: (serverTime: number, sentAt: number, receivedAt: number, force?: boolean) => clock.observe(serverTime + T0, sentAt, receivedAt, force),
+    get offsetMs() {
+      return clock.offsetMs
+    },
+    get synced() {
+      return clock.synced
+    },
+    get rememberedPayloads() {
+      return clock.rememberedPayloads
+    },
+    stopwatch: () => clock.stopwatch(),
+    trusts: (stamp: number) => clock.trusts(stamp + T0),
+    checkTrusted: (stamp: number, what: string) => clock.checkTrusted(stamp + T0, what),
+    accepted: (stamp: number, signedAt: number) => clock.accepted(stamp + T0, signedAt),
+  }
+}
+
 /** A wall clock and a monotonic clock the test moves by hand: `pass` moves both, `step` the wall one only. */
 function handClocks(wallStart = 1_000, monotonicStart = 0) {
-  const time = { wall: wallStart, monotonic: monotonicStart }
-  const clock = new ServerClock(() => time.wall, () => time.monotonic)
+  const time = { wall: T0 + wallStart, monotonic: monotonicStart }
+  const clock = fromT0(new ServerClock(() => time.wall, () => time.monotonic))
   return {
     clock,
     time,
@@ -47,7 +74,7 @@ describe('ServerClock timestamps', () => {
 
   it('adds the measured offset to local time', () => {
     const { clock } = handClocks(10_000, 10_000)
-    clock.observe(70_000, 9_990, 10_010)
+    clock.observe(70_000, 9_990, 10_010, true) // a measurement: adopted however far
     expect(clock.offsetMs).toBe(60_000)
     expect(clock.stamp('x')).toBe(70_000)
   })
@@ -191,10 +218,20 @@ describe('ServerClock offset filter', () => {
     expect(clock.offsetMs).toBe(955)
   })
 
-  it('follows a server clock that jumped, even on an imprecise sample', () => {
+  it('follows a server clock that drifted within the tolerance, even on an imprecise sample', () => {
     const { clock } = handClocks(0, 0)
     clock.observe(1_000, 995, 1_005)
-    clock.observe(301_000, 900, 1_100) // five minutes later than the estimate allows
+    clock.observe(21_000, 900, 1_100) // 20 s later than the estimate allows
+    expect(clock.offsetMs).toBe(20_000)
+  })
+
+  it('ignores an unasked sample further off than the tolerance (stale or altered); a forced measurement is taken', () => {
+    const { clock } = handClocks(0, 0)
+    clock.observe(1_000, 995, 1_005)
+    clock.observe(301_000, 999, 1_001) // five minutes off, however precise: the service accepted a call signed at our time
+    clock.observe(1_000 - 120_000, 999, 1_001) // two minutes back: a cached answer
+    expect(clock.offsetMs).toBe(0)
+    clock.observe(301_000, 900, 1_100, true) // measured because the service refused our clock
     expect(clock.offsetMs).toBe(300_000)
   })
 
@@ -211,6 +248,73 @@ describe('ServerClock offset filter', () => {
     const { clock } = handClocks()
     clock.observe(Number.NaN, 0, 1)
     expect(clock.synced).toBe(false)
+  })
+
+  it.each([-1e12, 0, 1_767_225_600, 1e13, 1e21, Number.POSITIVE_INFINITY])('ignores the implausible time %d, even measured: it would sign as no timestamp at all', (serverTime) => {
+    const clock = new ServerClock(() => T0, () => 0)
+    clock.observe(serverTime, 0, 0)
+    clock.observe(serverTime, 0, 0, true)
+    expect(clock.synced).toBe(false)
+    expect(clock.now()).toBe(T0)
+    expect(String(clock.stamp('GET/api/v1/account/overview'))).toMatch(/^\d{13}$/)
+  })
+})
+
+describe('ServerClock: what a write or a login message may be dated by', () => {
+  const HOUR = 3_600_000
+
+  it('the local clock, and a measured time within the tolerance of it', () => {
+    const { clock, serverSays } = handClocks()
+    expect(clock.trusts(1_000)).toBe(true)
+    serverSays(1_000 + 30_000, true)
+    expect(clock.trusts(clock.now())).toBe(true)
+    serverSays(1_000 + 30_001, true)
+    expect(clock.trusts(clock.now())).toBe(false)
+  })
+
+  it('not a measured time an hour ahead, until a signed call at that time was accepted', () => {
+    const { clock, serverSays, pass } = handClocks(0, 500)
+    serverSays(HOUR, true)
+    expect(clock.trusts(clock.now())).toBe(false)
+    expect(() => clock.checkTrusted(clock.now(), 'The write')).toThrow(expect.objectContaining({ kind: 'clock', message: expect.stringMatching(/^The write was not signed: the measured server clock is 3600 s from this host's.*unconfirmed \(see maxUnconfirmedClockOffsetMs\)$/) }))
+    clock.accepted(clock.now(), 500)
+    pass(60_000)
+    expect(clock.trusts(clock.now())).toBe(true)
+    expect(clock.trusts(clock.now() + 30_001)).toBe(false)
+    expect(() => clock.checkTrusted(clock.now(), 'The write')).not.toThrow()
+  })
+
+  it('the confirmation follows the monotonic clock: a step of the wall clock does not undo it', () => {
+    const { clock, serverSays, step } = handClocks(0, 0)
+    serverSays(0)
+    clock.accepted(clock.now(), 0)
+    step(-10 * MINUTE)
+    expect(clock.trusts(clock.now())).toBe(true)
+  })
+
+  it('anything within maxUnconfirmedOffsetMs of the local clock, for a host whose clock is known wrong', () => {
+    const time = { wall: T0, monotonic: 0 }
+    const clock = new ServerClock(() => time.wall, () => time.monotonic, HOUR)
+    clock.observe(T0 + HOUR, 0, 0, true)
+    expect(clock.trusts(clock.now())).toBe(true)
+    clock.observe(T0 + HOUR + 1, 0, 0, true)
+    expect(clock.trusts(clock.now())).toBe(false)
+    // Never less than the tolerance.
+    expect(new ServerClock(() => T0, () => 0, 5).trusts(T0 + 30_000)).toBe(true)
+  })
+
+  it.each([-1, Number.NaN, 'an hour'])('a client refuses maxUnconfirmedClockOffsetMs %s, naming the option', async (value) => {
+    expect(() => new ExchangeClient({ baseUrl: 'https://api.example.test', maxUnconfirmedClockOffsetMs: value as never })).toThrow(
+      expect.objectContaining({ kind: 'validation', field: 'maxUnconfirmedClockOffsetMs', message: 'maxUnconfirmedClockOffsetMs: must be a number of ms, 0 or more' }),
+    )
+    await expect(onboard({ baseUrl: 'https://api.example.test', signer: { address: '0x', walletType: 'evm', signMessage: async () => '' }, maxUnconfirmedClockOffsetMs: value as never })).rejects.toMatchObject({ field: 'maxUnconfirmedClockOffsetMs' })
+  })
+
+  it('a ServerClock given no number as the allowance trusts only what a signed call confirmed', () => {
+    const clock = new ServerClock(() => T0, () => 0, Number.NaN)
+    expect(clock.trusts(T0)).toBe(false)
+    clock.accepted(T0, 0)
+    expect(clock.trusts(T0)).toBe(true)
   })
 })
 

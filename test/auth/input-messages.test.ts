@@ -62,11 +62,12 @@ describe('clocks', () => {
 
   it('adopts a sample exactly as precise as the one it has (the newer of two equals wins)', () => {
     let monotonic = 0
-    const clock = new ServerClock(() => 0, () => monotonic)
-    clock.observe(1000, 0, 20) // ±10 ms, taken at monotonic 10
-    clock.observe(2003, 1000, 1020) // ±10 ms too, 3 ms off the estimate: within the error bars
+    const t0 = Date.UTC(2027, 0, 1)
+    const clock = new ServerClock(() => t0, () => monotonic)
+    clock.observe(t0 + 1000, 0, 20) // ±10 ms, taken at monotonic 10
+    clock.observe(t0 + 2003, 1000, 1020) // ±10 ms too, 3 ms off the estimate: within the error bars
     monotonic = 1010
-    expect(clock.now()).toBe(2003)
+    expect(clock.now()).toBe(t0 + 2003)
     expect(clock.uncertaintyMs).toBe(10)
   })
 })

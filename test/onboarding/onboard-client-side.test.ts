@@ -18,7 +18,9 @@ import { SPEC_ONBOARDING_FIELDS } from '../spec/spec-facts.ts'
 import { envelopeResponse, fetchDouble } from '../support/fetch-double.ts'
 
 const BASE_URL = 'https://exchange.test'
-const SERVER_AHEAD_MS = 3_600_000
+/** Within the service's tolerance of the local clock: the login message may be dated by it. */
+const SERVER_AHEAD_MS = 20_000
+const HOUR = 3_600_000
 const KEY = {
   apiKey: `1024_${'ab'.repeat(32)}`,
   secretKey: 'cd'.repeat(32),
@@ -28,9 +30,9 @@ const KEY = {
 }
 
 /** Answers the clock and onboarding like the service would, and records every request. */
-function fakeService(now: () => number) {
+function fakeService(now: () => number, aheadMs = SERVER_AHEAD_MS) {
   return fetchDouble(({ url }) => {
-    const serverTime = now() + SERVER_AHEAD_MS
+    const serverTime = now() + aheadMs
     if (url.pathname === '/api/v1/system/time') return envelopeResponse({ serverTime }, { serverTime })
     if (url.pathname === '/api/v1/oauth/onboard') return envelopeResponse(KEY, { serverTime })
     return new Response('{}', { status: 404 })
@@ -52,7 +54,7 @@ describe('onboard() on the client side', () => {
     const body = JSON.parse(service.sent[1]!.body)
     const parsed = parseLoginMessage(signed[0]!)!
     expect(parsed.serviceName).toBe('Test Exchange')
-    // The server's clock, not the local one: the fake server runs an hour ahead.
+    // The server's clock, not the local one: the fake server runs 20 s ahead.
     expect(parsed.timestamp).toBeGreaterThanOrEqual(localBefore + SERVER_AHEAD_MS - 1000)
     expect(body).toEqual({
       walletAddress: signer.address,
@@ -62,6 +64,27 @@ describe('onboard() on the client side', () => {
       timestamp: parsed.timestamp,
     })
     expect(Object.keys(body).sort()).toEqual([...SPEC_ONBOARDING_FIELDS].sort())
+  })
+
+  it('a measured server time an hour from the local clock: no login message is signed or sent, and the error says why', async () => {
+    const service = fakeService(Date.now, HOUR)
+    const { signer } = generateEvmWallet()
+    let signed = 0
+    const counting: WalletSigner = { ...signer, signMessage: (message) => (signed++, signer.signMessage(message)) }
+    const error = await failure(onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: counting }))
+    expect(isExchangeError(error, 'clock')).toBe(true)
+    expect((error as Error).message).toMatch(/^The login message was not signed: the measured server clock is 3600 s from this host's/)
+    expect(signed).toBe(0)
+    expect(service.sent.map((r) => r.url.pathname)).toEqual(['/api/v1/system/time'])
+  })
+
+  it('with maxUnconfirmedClockOffsetMs (a host whose clock is known wrong), the login message is dated by the measured time', async () => {
+    const service = fakeService(Date.now, HOUR)
+    const localBefore = Date.now()
+    const { signer } = generateEvmWallet()
+    await onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer, maxUnconfirmedClockOffsetMs: 2 * HOUR })
+    const { timestamp } = JSON.parse(service.sent[1]!.body) as { timestamp: number }
+    expect(timestamp).toBeGreaterThanOrEqual(localBefore + HOUR - 1000)
   })
 
   it('keeps the new secret out of JSON.stringify and console.log while leaving it usable for a client', async () => {

@@ -59,6 +59,17 @@ describe('writes answered without proof of refusal', async () => {
     expect(held('to-modify')[0]).toMatchObject({ price: '59500' })
   })
 
+  it('a placement a proxy sent twice, answered AUTH_REPLAY_DETECTED: the first copy was placed, the outcome is unknown, reconcile finds it', async () => {
+    failWrites = { kind: 'twice' }
+    const clientOrderId = 'replayed-1'
+    const error = await client.perp.placeOrder({ ...order, clientOrderId }).catch((caught: unknown) => caught)
+    failWrites = { kind: 'pass' }
+    expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
+    expect(error).toMatchObject({ clientOrderId, cause: { status: 401, codeNum: 11013 } })
+    expect(held(clientOrderId)).toHaveLength(1)
+    expect(await client.perp.reconcile(error as OrderOutcomeUnknownError, { market: 'BTC-USDC' })).toMatchObject({ status: 'found', order: { clientOrderId } })
+  })
+
   it('an envelope with success:false and a business code proves refusal: an ExchangeApiError, nothing placed', async () => {
     failWrites = { kind: 'pass' }
     const error = await client.perp.placeOrder({ ...order, clientOrderId: 'refused-1', price: '1' }).catch((caught: unknown) => caught)

@@ -95,6 +95,19 @@ describe('reconcile after an unknown outcome', async () => {
     }
   })
 
+  it('a server clock that jumped ahead past the window, measured by syncClock: absent in one call (the look-up confirms the jump)', async () => {
+    const error = await placeUnknown('jumped-1', false)
+    exchange.faults.clockOffsetMs = 10 * 60_000
+    try {
+      await client.syncClock()
+      expect(client.clock.confirmed).toBe(false) // ten minutes from the client's local clock, no signed call yet
+      expect(await client.perp.reconcile(error)).toEqual({ status: 'absent' })
+    } finally {
+      exchange.faults.clockOffsetMs = 0
+      await client.syncClock()
+    }
+  })
+
   it('wait: keeps looking until the answer is final', async () => {
     const error = await placeUnknown('wait-1', false)
     const waiting = client.perp.reconcile(error, { wait: true, pollMs: 5 })

@@ -1,6 +1,7 @@
 // Loopback HTTP servers that stand between the client and an exchange: a trap that records every
 // request it gets (where a redirect points), and a proxy that forwards to a target and may then
-// replace the answer (a gateway error after forwarding, a redirect) as a hostile or broken proxy would.
+// replace or alter the answer (a gateway error after forwarding, a redirect, a changed body), or send
+// the request twice, as a hostile or broken proxy would.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll } from 'vitest'
@@ -40,6 +41,10 @@ export type ProxyAction =
   | { kind: 'fail'; status: number; body: string; contentType: string; forward: boolean }
   /** Answers a redirect to `location`, after forwarding the request or without. */
   | { kind: 'redirect'; status: number; location: string; forward: boolean }
+  /** Forwards, and answers with the target's answer text as `alter` rewrites it (a cache, a hostile CDN). */
+  | { kind: 'alter'; alter: (text: string) => string }
+  /** Forwards the request twice (a proxy that retried it) and answers with the second answer. */
+  | { kind: 'twice' }
 
 export const GATEWAY_PAGE = { body: '<html><body><h1>502 Bad Gateway</h1></body></html>', contentType: 'text/html' }
 
@@ -47,6 +52,8 @@ export const GATEWAY_PAGE = { body: '<html><body><h1>502 Bad Gateway</h1></body>
 export async function startProxy(target: string, decide: (request: { method: string; path: string }) => ProxyAction) {
   const counts = { forwarded: 0, replaced: 0 }
   const held: Recorded[] = []
+  /** Every request received, as received: what someone on the path could replay. */
+  const seen: Recorded[] = []
   /** Sends a request on to the target as it was received. */
   const send = ({ method, path, headers, body }: Recorded) => {
     const kept = Object.entries(headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)) as [string, string][]
@@ -54,17 +61,23 @@ export async function startProxy(target: string, decide: (request: { method: str
   }
   const url = await listen(async (request, body, response) => {
     const received: Recorded = { method: request.method!, path: request.url!, headers: request.headers, body }
+    seen.push(received)
     const action = decide(received)
     let answer: Response | undefined
-    if (action.kind === 'pass' || action.forward) {
+    if (action.kind === 'pass' || action.kind === 'alter' || action.kind === 'twice' || action.forward) {
       counts.forwarded++
       answer = await send(received)
     } else {
       held.push(received)
     }
-    if (action.kind === 'pass') {
+    if (action.kind === 'twice') {
+      counts.forwarded++
+      await answer!.text()
+      answer = await send(received)
+    }
+    if (action.kind === 'pass' || action.kind === 'alter' || action.kind === 'twice') {
       const text = await answer!.text()
-      response.writeHead(answer!.status, { 'content-type': answer!.headers.get('content-type') ?? 'application/json' }).end(text)
+      response.writeHead(answer!.status, { 'content-type': answer!.headers.get('content-type') ?? 'application/json' }).end(action.kind === 'alter' ? action.alter(text) : text)
       return
     }
     counts.replaced++
@@ -73,5 +86,5 @@ export async function startProxy(target: string, decide: (request: { method: str
   })
   /** Sends a held request on now, as a proxy that held it up would; resolves to the target's answer. */
   const release = (request: Recorded) => send(request)
-  return { url, counts, held, release }
+  return { url, counts, held, seen, release }
 }

@@ -3,6 +3,7 @@
 // browsers), and the code and message the client makes of each.
 import { describe, expect, it } from 'vitest'
 import { ExchangeClient, ExchangeNetworkError, OrderOutcomeUnknownError } from '../../src/index.ts'
+import { isBadPort } from '../../src/transport/network-failure.ts'
 import { failure } from '../support/failure.ts'
 
 const BASE = 'https://api.example.test:8443'
@@ -79,11 +80,46 @@ describe('each runtime\'s report of a failed connection becomes one code', () =>
     expect((error as Error).message).toBe(`${ENDPOINT} failed: fetch failed: error sending request for url (${BASE}/api/v1/perp/markets): client error (Connect): something new went wrong`)
   })
 
+  it.each([['6000', true], ['1', true], ['10080', true], ['6001', false], ['8443', false], ['', false]])('a browser\'s bare "Failed to fetch" for a write to port %s: never sent (a bad port, refused before connecting) = %s', async (port, neverSent) => {
+    const base = `http://api.example.test${port ? `:${port}` : ''}`
+    const client = new ExchangeClient({ baseUrl: base, fetch: throwing(new TypeError('Failed to fetch')), retry: false })
+    const error = await failure(client.request({ method: 'POST', path: '/api/v1/perp/orders', body: {} }))
+    if (neverSent) {
+      expect(error).toBeInstanceOf(ExchangeNetworkError)
+      expect(error).toMatchObject({ code: 'ERR_UNSAFE_PORT', message: `POST api.example.test:${port} /api/v1/perp/orders failed: never sent: a port fetch refuses (ERR_UNSAFE_PORT)` })
+    } else {
+      expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
+    }
+  })
+
+  it('a base URL with a user and password: fetch refuses it before sending (a plain network error), and the message never quotes them', async () => {
+    const client = new ExchangeClient({ baseUrl: 'http://proxy-user:proxy-pass@127.0.0.1:9', ...{ apiKey: `1024_${'ab'.repeat(32)}`, secretKey: 'cd'.repeat(32) }, retry: false })
+    const error = await failure(client.request({ method: 'POST', path: '/api/v1/perp/orders', body: {} }))
+    expect(error).toBeInstanceOf(ExchangeNetworkError)
+    expect((error as Error).message).toMatch(/^POST 127\.0\.0\.1:9 \/api\/v1\/perp\/orders failed: /)
+    expect((error as Error).message).not.toMatch(/proxy-user|proxy-pass/)
+  })
+
+  it('a bad port does not turn a runtime\'s own report of a reset into "never sent"', async () => {
+    const client = new ExchangeClient({ baseUrl: 'http://api.example.test:6000', fetch: throwing(undici(systemError('read ECONNRESET', 'ECONNRESET'))), retry: false })
+    expect(await failure(client.request({ method: 'POST', path: '/api/v1/perp/orders', body: {} }))).toBeInstanceOf(OrderOutcomeUnknownError)
+  })
+
   it('a refusal in any runtime proves a write never left; a reset does not', async () => {
     expect(await failed(deno('tcp connect error: Connection refused (os error 111)'), 'POST')).toBeInstanceOf(ExchangeNetworkError)
     expect(await failed(bun('Unable to connect.', 'ConnectionRefused'), 'POST')).toBeInstanceOf(ExchangeNetworkError)
     const reset = await failed(bun('The socket connection was closed unexpectedly.', 'ECONNRESET'), 'POST')
     expect(reset).toBeInstanceOf(OrderOutcomeUnknownError)
     expect((reset as Error).cause).toMatchObject({ code: 'ECONNRESET' })
+  })
+})
+
+describe('the bad ports, as the Fetch standard lists them', () => {
+  // https://fetch.spec.whatwg.org/#bad-port (the ports undici answers "bad port" for, too).
+  const FETCH_STANDARD = [1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]
+
+  it('isBadPort holds exactly those, of every port there is', () => {
+    const bad = Array.from({ length: 65_536 }, (_, port) => port).filter(isBadPort)
+    expect(bad).toEqual(FETCH_STANDARD)
   })
 })

@@ -80,6 +80,13 @@ describe('a network failure says where and why', () => {
     expect((error as Error).message).toBe(`POST 127.0.0.1:${refusedPort} ${ORDERS} failed: connection refused (ECONNREFUSED)`)
   })
 
+  it.each([6000, 1])('a write to a port fetch refuses (%d, a "bad port"): a plain network error saying it was never sent', async (port) => {
+    const error = await write(`http://127.0.0.1:${port}`)
+    expect(error).toBeInstanceOf(ExchangeNetworkError)
+    expect(error).toMatchObject({ kind: 'network', code: 'ERR_UNSAFE_PORT' })
+    expect((error as Error).message).toBe(`POST 127.0.0.1:${port} ${ORDERS} failed: never sent: a port fetch refuses (ERR_UNSAFE_PORT)`)
+  })
+
   it('the base URL\'s own path prefix is part of the path named', async () => {
     const error = await read(`http://127.0.0.1:${refusedPort}/gateway`)
     expect((error as Error).message).toBe(`GET 127.0.0.1:${refusedPort} /gateway${MARKETS} failed: connection refused (ECONNREFUSED)`)

@@ -106,12 +106,22 @@ describe('what is signed is exactly what is sent', () => {
     expectSignedAsSent(sent[0]!, { apiKey, secretKey })
   })
 
-  it('resolves to the envelope data and learns the server clock from meta.timestamp', async () => {
-    const serverTime = Date.now() + 120_000
+  it('resolves to the envelope data and learns the server clock from the meta.timestamp of a signed answer', async () => {
+    const serverTime = Date.now() + 20_000
     const { fetch } = fetchDouble(envelopeResponse({ balance: '10' }, { serverTime }))
     const c = client(fetch)
     expect(await c.request({ method: 'GET', path: '/api/v1/account/overview' })).toEqual({ balance: '10' })
-    expect(Math.abs(c.clock.offsetMs - 120_000)).toBeLessThan(1_000)
+    expect(Math.abs(c.clock.offsetMs - 20_000)).toBeLessThan(1_000)
+  })
+
+  it('learns nothing from a public answer (a cache may hold it) nor from a signed one further off than the service accepted', async () => {
+    const { fetch } = fetchDouble(envelopeResponse({}, { serverTime: Date.now() + 20_000 }), envelopeResponse({}, { serverTime: Date.now() + 120_000 }))
+    const c = client(fetch)
+    await c.request({ method: 'GET', path: '/api/v1/perp/markets', auth: false })
+    expect(c.clock.synced).toBe(false)
+    // Accepted with a timestamp from the local clock: the server's clock cannot be two minutes off it.
+    await c.request({ method: 'GET', path: '/api/v1/account/overview' })
+    expect(c.clock.synced).toBe(false)
   })
 })
 

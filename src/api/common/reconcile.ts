@@ -3,14 +3,14 @@
 // timestamp plus the service's 30 s tolerance (plus a margin). Before that, a request held up on the
 // way (a proxy, a retry queue) may still land.
 import type { ClockReading } from '../../auth/clock-reading.ts'
+import { TIMESTAMP_TOLERANCE_MS } from '../../auth/clock-rules.ts'
 import { ExchangeNetworkError, ExchangeValidationError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import type { CallOptions } from '../operation.ts'
 
 /** Pages a look-up by clientOrderId walks at most: a list that never ends throws rather than loops. */
 export const FIND_PAGES = 100
 
-/** The service refuses a timestamp more than this far from its clock (spec: AUTH_TIMESTAMP_EXPIRED). */
-export const TIMESTAMP_TOLERANCE_MS = 30_000
+export { TIMESTAMP_TOLERANCE_MS } from '../../auth/clock-rules.ts'
 /**
  * Added to the tolerance before "absent" is final: time for a request that passed the timestamp
  * check at the last moment to be recorded, and for clocks of the service's nodes to differ.
@@ -83,6 +83,7 @@ export async function reconcileOrder<O>(
   const finalAt = Number.isFinite(signedAt) ? signedAt! + TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS : undefined
   const { signal, timeoutMs, totalTimeoutMs } = options ?? {}
   const earliestServerNow = () => time.clock.now() - time.clock.uncertaintyMs
+  let lookedAgain = false
   for (;;) {
     if (!time.clock.synced) await time.syncClock()
     let serverNow = earliestServerNow()
@@ -92,11 +93,21 @@ export async function reconcileOrder<O>(
       await time.syncClock()
       serverNow = earliestServerNow()
     }
+    // … and on a confirmed one: a measurement altered forward would say "absent" while the write can still land.
+    const confirmed = time.clock.confirmed
     const order = await find(clientOrderId, { signal, timeoutMs, totalTimeoutMs })
     if (order !== undefined) return { status: 'found', order }
-    if (finalAt !== undefined && serverNow > finalAt) return { status: 'absent' }
+    if (finalAt !== undefined && serverNow > finalAt) {
+      if (confirmed) return { status: 'absent' }
+      // The look-up, a signed read the service accepted, confirmed a right clock: look once more by it.
+      if (!lookedAgain) {
+        lookedAgain = true
+        continue
+      }
+    }
     // Without a signed timestamp (an unsigned write) absence can never be proven.
     if (options?.wait !== true || finalAt === undefined) return { status: 'pending', finalAt }
-    await pause(Math.min(pollMs, finalAt - serverNow + 1), signal)
+    // Past the window here only by a clock no signed call confirmed: a poll's wait, not the window's rest.
+    await pause(serverNow > finalAt ? pollMs : Math.min(pollMs, finalAt - serverNow + 1), signal)
   }
 }
