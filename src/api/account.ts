@@ -12,6 +12,7 @@ import {
   type PageQuery,
 } from './schemas.ts'
 import type * as schemas from './account-responses.ts'
+import type { Operation } from './operation.ts'
 
 /** An API key as listed: the key masked, never its secret. */
 export interface ApiKeyInfo extends v.InferOutput<typeof schemas.apiKeyInfoSchema> {}
@@ -25,20 +26,81 @@ export interface SpotSummary extends v.InferOutput<typeof schemas.spotSummarySch
 /** The account at a glance; amounts are decimal strings. */
 export interface AccountOverview extends v.InferOutput<typeof schemas.accountOverviewSchema> {}
 
-const keyInput = v.strictObject({ id })
-const depositInput = v.strictObject({
+const keyInput: v.StrictObjectSchema<{
+  readonly id: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
+}, undefined> = v.strictObject({ id })
+const depositInput: v.StrictObjectSchema<{
+  readonly token: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
+  readonly amount: v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, v.CheckAction<string, "must be greater than zero">]>;
+  readonly txHash: v.OptionalSchema<v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, v.RegexAction<string, "must be a transaction hash (letters and digits)">]>, undefined>;
+}, undefined> = v.strictObject({
   token: tokenSymbol,
   amount: positiveDecimal,
   txHash: v.optional(v.pipe(text(128), v.regex(/^[A-Za-z0-9]+$/, 'must be a transaction hash (letters and digits)'))),
 })
-const withdrawalInput = v.strictObject({ token: tokenSymbol, amount: positiveDecimal, address: walletAddress })
+const withdrawalInput: v.StrictObjectSchema<{
+  readonly token: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
+  readonly amount: v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, v.CheckAction<string, "must be greater than zero">]>;
+  readonly address: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
+}, undefined> = v.strictObject({ token: tokenSymbol, amount: positiveDecimal, address: walletAddress })
 
 export interface ApiKeyIdInput extends v.InferInput<typeof keyInput> {}
 export interface DepositInput extends v.InferInput<typeof depositInput> {}
 export interface WithdrawalInput extends v.InferInput<typeof withdrawalInput> {}
 
 /** Account: reads need read, deposits trade, withdrawals withdraw. */
-export const accountOperations = {
+export const accountOperations: {
+  listApiKeys: Operation<{
+    page?: number | undefined;
+    pageSize?: number | undefined;
+  } | undefined, {
+    items: ApiKeyInfo[];
+    pagination: {
+      page: number;
+      pageSize: number;
+      totalItems: number;
+      totalPages: number;
+      hasNext: boolean;
+      hasPrev: boolean;
+    };
+  }>;
+  getApiKey: Operation<ApiKeyIdInput, ApiKeyInfo>;
+  listDeposits: Operation<{
+    page?: number | undefined;
+    pageSize?: number | undefined;
+  } | undefined, {
+    items: Deposit[];
+    pagination: {
+      page: number;
+      pageSize: number;
+      totalItems: number;
+      totalPages: number;
+      hasNext: boolean;
+      hasPrev: boolean;
+    };
+  }>;
+  deposit: Operation<DepositInput, Deposit>;
+  getOnchainStatus: Operation<undefined, OnchainStatus>;
+  getOverview: Operation<undefined, AccountOverview>;
+  getPerpMargin: Operation<undefined, PerpMarginSummary>;
+  getPerpTradingStats: Operation<undefined, PerpTradingStats>;
+  getSpotSummary: Operation<undefined, SpotSummary>;
+  listWithdrawals: Operation<{
+    page?: number | undefined;
+    pageSize?: number | undefined;
+  } | undefined, {
+    items: Withdrawal[];
+    pagination: {
+      page: number;
+      pageSize: number;
+      totalItems: number;
+      totalPages: number;
+      hasNext: boolean;
+      hasPrev: boolean;
+    };
+  }>;
+  withdraw: Operation<WithdrawalInput, Withdrawal>;
+} = {
   listApiKeys: operation<Page<ApiKeyInfo>, PageQuery>({
     method: 'GET', path: '/api/v1/account/api-keys', auth: 'read', source: 'spec',
     summary: "The account's API keys, without secrets; page list", input: pageQuery, example: { page: 1, pageSize: 20 },

@@ -6,8 +6,23 @@ import type { ResponseTable } from './operation.ts'
 import { decimalString, idString, ms, offsetOf, openString } from './response-shapes.ts'
 
 import type { ChampionshipPeriod, ChampionshipStatus, ChampionshipType, LeaderboardPeriod, LeaderboardSort } from './schemas.ts'
+import type { Open } from './response-shapes.ts'
 
-export const championshipSchema = v.object({
+export const championshipSchema: v.ObjectSchema<{
+  readonly championshipId: v.StringSchema<"must be an id string">;
+  readonly slug: v.StringSchema<undefined>;
+  readonly name: v.StringSchema<undefined>;
+  readonly description: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
+  readonly status: v.GenericSchema<Open<"active" | "cancelled" | "draft" | "ended" | "upcoming">>;
+  readonly type: v.GenericSchema<Open<"ex_only" | "mixed" | "prediction_only">>;
+  readonly period: v.GenericSchema<Open<"annual" | "custom" | "monthly" | "permanent" | "quarterly" | "weekly">>;
+  readonly featured: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
+  readonly prizePool: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  readonly prizeToken: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
+  readonly startTime: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+  readonly endTime: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+  readonly participants: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+}, undefined> = v.object({
   championshipId: idString,
   slug: v.string(),
   name: v.string(),
@@ -24,7 +39,16 @@ export const championshipSchema = v.object({
 })
 
 /** A row of a leaderboard; decimals as strings. */
-export const leaderboardEntrySchema = v.object({
+export const leaderboardEntrySchema: v.ObjectSchema<{
+  readonly rank: v.NumberSchema<undefined>;
+  readonly accountId: v.StringSchema<"must be an id string">;
+  readonly displayName: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
+  readonly pnl: v.StringSchema<"must be a decimal string">;
+  readonly roi: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  readonly volume: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  readonly winRate: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  readonly trades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+}, undefined> = v.object({
   rank: v.number(),
   accountId: idString,
   displayName: v.optional(v.string()),
@@ -36,7 +60,25 @@ export const leaderboardEntrySchema = v.object({
 })
 
 /** A leaderboard page (offset list) and the ranking it was asked for. */
-export const leaderboardSchema = v.object({
+export const leaderboardSchema: v.ObjectSchema<{
+  readonly items: v.ArraySchema<v.ObjectSchema<{
+    readonly rank: v.NumberSchema<undefined>;
+    readonly accountId: v.StringSchema<"must be an id string">;
+    readonly displayName: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
+    readonly pnl: v.StringSchema<"must be a decimal string">;
+    readonly roi: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+    readonly volume: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+    readonly winRate: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+    readonly trades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+  }, undefined>, undefined>;
+  readonly total: v.NumberSchema<undefined>;
+  readonly offset: v.NumberSchema<undefined>;
+  readonly limit: v.NumberSchema<undefined>;
+  readonly championshipId: v.StringSchema<"must be an id string">;
+  readonly slug: v.StringSchema<undefined>;
+  readonly sortBy: v.GenericSchema<Open<"pnl" | "roi" | "trades" | "volume" | "win_rate">>;
+  readonly period: v.GenericSchema<Open<"24h" | "30d" | "7d" | "all">>;
+}, undefined> = v.object({
   ...offsetOf(leaderboardEntrySchema).entries,
   championshipId: idString,
   slug: v.string(),
@@ -44,10 +86,46 @@ export const leaderboardSchema = v.object({
   period: openString<LeaderboardPeriod>(),
 })
 
-export const topThreeSchema = v.object({ championship: championshipSchema, topThree: v.array(leaderboardEntrySchema) })
+export const topThreeSchema: v.ObjectSchema<{
+  readonly championship: v.ObjectSchema<{
+    readonly championshipId: v.StringSchema<"must be an id string">;
+    readonly slug: v.StringSchema<undefined>;
+    readonly name: v.StringSchema<undefined>;
+    readonly description: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
+    readonly status: v.GenericSchema<Open<"active" | "cancelled" | "draft" | "ended" | "upcoming">>;
+    readonly type: v.GenericSchema<Open<"ex_only" | "mixed" | "prediction_only">>;
+    readonly period: v.GenericSchema<Open<"annual" | "custom" | "monthly" | "permanent" | "quarterly" | "weekly">>;
+    readonly featured: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
+    readonly prizePool: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+    readonly prizeToken: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
+    readonly startTime: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+    readonly endTime: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+    readonly participants: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+  }, undefined>;
+  readonly topThree: v.ArraySchema<v.ObjectSchema<{
+    readonly rank: v.NumberSchema<undefined>;
+    readonly accountId: v.StringSchema<"must be an id string">;
+    readonly displayName: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
+    readonly pnl: v.StringSchema<"must be a decimal string">;
+    readonly roi: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+    readonly volume: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+    readonly winRate: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+    readonly trades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+  }, undefined>, undefined>;
+}, undefined> = v.object({ championship: championshipSchema, topThree: v.array(leaderboardEntrySchema) })
 
 /** The caller's standing; `rank` is `null` while the caller has not traded in it. */
-export const myRankSchema = v.object({
+export const myRankSchema: v.ObjectSchema<{
+  readonly championshipId: v.StringSchema<"must be an id string">;
+  readonly slug: v.StringSchema<undefined>;
+  readonly accountId: v.StringSchema<"must be an id string">;
+  readonly participating: v.BooleanSchema<undefined>;
+  readonly rank: v.NullableSchema<v.NumberSchema<undefined>, undefined>;
+  readonly totalParticipants: v.NumberSchema<undefined>;
+  readonly pnl: v.StringSchema<"must be a decimal string">;
+  readonly volume: v.StringSchema<"must be a decimal string">;
+  readonly trades: v.NumberSchema<undefined>;
+}, undefined> = v.object({
   championshipId: idString,
   slug: v.string(),
   accountId: idString,

@@ -20,6 +20,7 @@ import {
   type TimeInForce,
 } from '../schemas.ts'
 import type * as schemas from './responses.ts'
+import type { Operation } from '../operation.ts'
 
 export type { CancelledOrders, Open } from '../response-shapes.ts'
 export type { OrderSide, OrderStatus, OrderType, TimeInForce } from '../schemas.ts'
@@ -39,7 +40,16 @@ export interface Fill extends v.InferOutput<typeof schemas.fillSchema> {}
  */
 // The input picklists spell their values out (shared constants cost bundle bytes); `satisfies` keeps
 // them within the enumerations of schemas.ts, which the response schemas use.
-export const orderEntries = {
+export const orderEntries: {
+  market: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
+  side: v.PicklistSchema<("buy" | "sell")[], "must be \"buy\" or \"sell\"">;
+  type: v.PicklistSchema<("limit" | "market")[], "must be \"limit\" or \"market\"">;
+  size: v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, v.CheckAction<string, "must be greater than zero">]>;
+  price: v.OptionalSchema<v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, v.CheckAction<string, "must be greater than zero">]>, undefined>;
+  clientOrderId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, undefined>;
+  timeInForce: v.OptionalSchema<v.PicklistSchema<("FOK" | "GTC" | "IOC")[], "must be GTC, IOC or FOK">, undefined>;
+  postOnly: v.OptionalSchema<v.BooleanSchema<"must be true or false">, undefined>;
+} = {
   market: marketSymbol,
   side: v.picklist(['buy', 'sell'] satisfies OrderSide[], 'must be "buy" or "sell"'),
   type: v.picklist(['limit', 'market'] satisfies OrderType[], 'must be "limit" or "market"'),
@@ -83,13 +93,30 @@ export function orderSchema<E extends v.ObjectEntries>(extra: E): v.GenericSchem
   )
 }
 
-const orderIdInput = v.strictObject({ orderId: id })
-const openOrdersQuery = v.optional(v.strictObject({ market: v.optional(marketSymbol), clientOrderId: v.optional(clientOrderId), ...cursorEntries }))
-const modifyInput = v.pipe(
+const orderIdInput: v.StrictObjectSchema<{
+  readonly orderId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
+}, undefined> = v.strictObject({ orderId: id })
+const openOrdersQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly cursor: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
+  readonly market: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, undefined>;
+  readonly clientOrderId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, undefined>;
+}, undefined>, undefined> = v.optional(v.strictObject({ market: v.optional(marketSymbol), clientOrderId: v.optional(clientOrderId), ...cursorEntries }))
+const modifyInput: v.SchemaWithPipe<readonly [v.StrictObjectSchema<{
+  readonly orderId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
+  readonly price: v.OptionalSchema<v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, v.CheckAction<string, "must be greater than zero">]>, undefined>;
+  readonly size: v.OptionalSchema<v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, v.CheckAction<string, "must be greater than zero">]>, undefined>;
+}, undefined>, v.CheckAction<{
+  orderId: string;
+  price?: string | undefined;
+  size?: string | undefined;
+}, (issue: v.BaseIssue<unknown>) => string>]> = v.pipe(
   v.strictObject({ orderId: id, price: v.optional(positiveDecimal), size: v.optional(positiveDecimal) }),
   v.check((input) => input.price !== undefined || input.size !== undefined, on('price', 'give a new price, a new size or both')),
 )
-const cancelInput = v.strictObject({ orderIds: batchOf(id) })
+const cancelInput: v.StrictObjectSchema<{
+  readonly orderIds: v.SchemaWithPipe<readonly [v.ArraySchema<v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>, "must be a non-empty array">, v.CheckAction<string[], "must be a non-empty array">]>;
+}, undefined> = v.strictObject({ orderIds: batchOf(id) })
 
 export interface OrderIdInput extends v.InferInput<typeof orderIdInput> {}
 export type OpenOrdersQuery = v.InferInput<typeof openOrdersQuery>
@@ -105,7 +132,41 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
   area: 'perp' | 'spot',
   order: v.GenericSchema<I, unknown>,
   example: I,
-) {
+): {
+  listOpenOrders: Operation<{
+    limit?: number | undefined;
+    cursor?: string | undefined;
+    market?: string | undefined;
+    clientOrderId?: string | undefined;
+  } | undefined, {
+    items: O[];
+    nextCursor: string | null;
+  }>;
+  placeOrder: Operation<I, O>;
+  placeOrders: Operation<{
+    orders: I[];
+  }, {
+    orders: (O | {
+      clientOrderId: string | null;
+      status: "rejected";
+      error: {
+        code: string;
+        codeNum?: number | undefined;
+        message?: string | undefined;
+        details?: {
+          [x: string]: unknown;
+        } | null | undefined;
+      };
+    })[];
+  }>;
+  cancelOrders: Operation<CancelOrdersInput, {
+    cancelledCount: number;
+    orderIds: string[];
+  }>;
+  getOrder: Operation<OrderIdInput, O>;
+  modifyOrder: Operation<ModifyOrderInput, O>;
+  cancelOrder: Operation<OrderIdInput, O>;
+} {
   const orders = `/api/v1/${area}/orders`
   return {
     listOpenOrders: operation<CursorPage<O>, OpenOrdersQuery>({
@@ -145,8 +206,18 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
   }
 }
 
-export const historyQuery = v.optional(v.strictObject({ market: v.optional(marketSymbol), ...cursorEntries }))
-const orderHistoryQuery = v.optional(v.strictObject({
+export const historyQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly cursor: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
+  readonly market: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, undefined>;
+}, undefined>, undefined> = v.optional(v.strictObject({ market: v.optional(marketSymbol), ...cursorEntries }))
+const orderHistoryQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly cursor: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
+  readonly market: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, undefined>;
+  readonly clientOrderId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, undefined>;
+  readonly status: v.OptionalSchema<v.PicklistSchema<("cancelled" | "expired" | "filled" | "rejected")[], "must be filled, cancelled, expired or rejected">, undefined>;
+}, undefined>, undefined> = v.optional(v.strictObject({
   market: v.optional(marketSymbol),
   clientOrderId: v.optional(clientOrderId),
   status: v.optional(v.picklist(['filled', 'cancelled', 'expired', 'rejected'] satisfies OrderStatus[], 'must be filled, cancelled, expired or rejected')),
@@ -157,7 +228,26 @@ export type OrderHistoryQuery = v.InferInput<typeof orderHistoryQuery>
 
 /** The order and trade history of an area (`/api/v1/<area>/history/…`). */
 /* @__NO_SIDE_EFFECTS__ */
-export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', market: string) {
+export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', market: string): {
+  listOrderHistory: Operation<{
+    limit?: number | undefined;
+    cursor?: string | undefined;
+    market?: string | undefined;
+    clientOrderId?: string | undefined;
+    status?: "cancelled" | "expired" | "filled" | "rejected" | undefined;
+  } | undefined, {
+    items: O[];
+    nextCursor: string | null;
+  }>;
+  listTradeHistory: Operation<{
+    limit?: number | undefined;
+    cursor?: string | undefined;
+    market?: string | undefined;
+  } | undefined, {
+    items: Fill[];
+    nextCursor: string | null;
+  }>;
+} {
   const history = `/api/v1/${area}/history`
   return {
     listOrderHistory: operation<CursorPage<O>, OrderHistoryQuery>({
@@ -173,7 +263,10 @@ export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', m
   }
 }
 
-const findOrderInput = explained(v.strictObject({ clientOrderId, market: v.optional(marketSymbol) }))
+const findOrderInput: v.StrictObjectSchema<{
+  readonly clientOrderId: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
+  readonly market: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, undefined>;
+}, undefined> = explained(v.strictObject({ clientOrderId, market: v.optional(marketSymbol) }))
 export interface FindOrderInput extends v.InferInput<typeof findOrderInput> {}
 
 interface OrderLookups<O> {

@@ -10,13 +10,22 @@ import {
   ms,
   openString,
   sideSchema,
+  type Open,
 } from '../response-shapes.ts'
 import { ORDER_TYPES, TIMES_IN_FORCE, type OrderStatus } from '../schemas.ts'
 
 // ---- Market data ----
 
 /** A market's trading rules; decimals as strings. */
-export const marketEntries = {
+export const marketEntries: {
+  symbol: v.StringSchema<undefined>;
+  baseAsset: v.StringSchema<undefined>;
+  quoteAsset: v.StringSchema<undefined>;
+  status: v.GenericSchema<Open<"active">>;
+  tickSize: v.StringSchema<"must be a decimal string">;
+  stepSize: v.StringSchema<"must be a decimal string">;
+  minOrderSize: v.StringSchema<"must be a decimal string">;
+} = {
   symbol: v.string(),
   baseAsset: v.string(),
   quoteAsset: v.string(),
@@ -25,9 +34,24 @@ export const marketEntries = {
   stepSize: decimalString,
   minOrderSize: decimalString,
 }
-export const marketSchema = v.object(marketEntries)
+export const marketSchema: v.ObjectSchema<{
+  symbol: v.StringSchema<undefined>;
+  baseAsset: v.StringSchema<undefined>;
+  quoteAsset: v.StringSchema<undefined>;
+  status: v.GenericSchema<Open<"active">>;
+  tickSize: v.StringSchema<"must be a decimal string">;
+  stepSize: v.StringSchema<"must be a decimal string">;
+  minOrderSize: v.StringSchema<"must be a decimal string">;
+}, undefined> = v.object(marketEntries)
 
-export const tickerEntries = {
+export const tickerEntries: {
+  market: v.StringSchema<undefined>;
+  lastPrice: v.StringSchema<"must be a decimal string">;
+  high24h: v.StringSchema<"must be a decimal string">;
+  low24h: v.StringSchema<"must be a decimal string">;
+  volume24h: v.StringSchema<"must be a decimal string">;
+  change24h: v.StringSchema<"must be a decimal string">;
+} = {
   market: v.string(),
   lastPrice: decimalString,
   high24h: decimalString,
@@ -35,14 +59,33 @@ export const tickerEntries = {
   volume24h: decimalString,
   change24h: decimalString,
 }
-export const tickerSchema = v.object(tickerEntries)
+export const tickerSchema: v.ObjectSchema<{
+  market: v.StringSchema<undefined>;
+  lastPrice: v.StringSchema<"must be a decimal string">;
+  high24h: v.StringSchema<"must be a decimal string">;
+  low24h: v.StringSchema<"must be a decimal string">;
+  volume24h: v.StringSchema<"must be a decimal string">;
+  change24h: v.StringSchema<"must be a decimal string">;
+}, undefined> = v.object(tickerEntries)
 
 /** `[price, size]`, both decimal strings. */
 const bookLevelSchema = v.tuple([decimalString, decimalString])
-export const orderBookSchema = v.object({ market: v.string(), bids: v.array(bookLevelSchema), asks: v.array(bookLevelSchema), timestamp: ms })
+export const orderBookSchema: v.ObjectSchema<{
+  readonly market: v.StringSchema<undefined>;
+  readonly bids: v.ArraySchema<v.TupleSchema<[v.StringSchema<"must be a decimal string">, v.StringSchema<"must be a decimal string">], undefined>, undefined>;
+  readonly asks: v.ArraySchema<v.TupleSchema<[v.StringSchema<"must be a decimal string">, v.StringSchema<"must be a decimal string">], undefined>, undefined>;
+  readonly timestamp: v.NumberSchema<"must be UTC milliseconds">;
+}, undefined> = v.object({ market: v.string(), bids: v.array(bookLevelSchema), asks: v.array(bookLevelSchema), timestamp: ms })
 
 /** A public trade of the market. */
-export const tradeSchema = v.object({
+export const tradeSchema: v.ObjectSchema<{
+  readonly tradeId: v.OptionalSchema<v.StringSchema<"must be an id string">, undefined>;
+  readonly market: v.StringSchema<undefined>;
+  readonly price: v.StringSchema<"must be a decimal string">;
+  readonly size: v.StringSchema<"must be a decimal string">;
+  readonly side: v.PicklistSchema<readonly ["buy", "sell"], undefined>;
+  readonly timestamp: v.NumberSchema<"must be UTC milliseconds">;
+}, undefined> = v.object({
   tradeId: v.optional(idString),
   market: v.string(),
   price: decimalString,
@@ -67,7 +110,25 @@ export function marketDataResponses<M extends v.GenericSchema, T extends v.Gener
 // ---- Orders ----
 
 /** An order as the service reports it; ids and decimals are strings. */
-export const orderEntries = {
+export const orderEntries: {
+  orderId: v.StringSchema<"must be an id string">;
+  clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>;
+  market: v.StringSchema<undefined>;
+  side: v.PicklistSchema<readonly ["buy", "sell"], undefined>;
+  type: v.PicklistSchema<readonly ["limit", "market"], undefined>;
+  price: v.NullishSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  size: v.StringSchema<"must be a decimal string">;
+  filledSize: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  remainingSize: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  avgFillPrice: v.NullishSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  fee: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  status: v.GenericSchema<Open<OrderStatus>>;
+  timeInForce: v.OptionalSchema<v.PicklistSchema<readonly ["GTC", "IOC", "FOK"], undefined>, undefined>;
+  reduceOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
+  postOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
+  createdAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+  updatedAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+} = {
   orderId: idString,
   clientOrderId: v.nullish(v.string()),
   market: v.string(),
@@ -86,10 +147,37 @@ export const orderEntries = {
   createdAt: v.optional(ms),
   updatedAt: v.optional(ms),
 }
-export const baseOrderSchema = v.object(orderEntries)
+export const baseOrderSchema: v.ObjectSchema<{
+  orderId: v.StringSchema<"must be an id string">;
+  clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>;
+  market: v.StringSchema<undefined>;
+  side: v.PicklistSchema<readonly ["buy", "sell"], undefined>;
+  type: v.PicklistSchema<readonly ["limit", "market"], undefined>;
+  price: v.NullishSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  size: v.StringSchema<"must be a decimal string">;
+  filledSize: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  remainingSize: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  avgFillPrice: v.NullishSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  fee: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  status: v.GenericSchema<Open<OrderStatus>>;
+  timeInForce: v.OptionalSchema<v.PicklistSchema<readonly ["GTC", "IOC", "FOK"], undefined>, undefined>;
+  reduceOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
+  postOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
+  createdAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+  updatedAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+}, undefined> = v.object(orderEntries)
 
 /** An order of a batch the exchange refused; the rest of the batch still went ahead. */
-export const rejectedOrderSchema = v.object({
+export const rejectedOrderSchema: v.ObjectSchema<{
+  readonly clientOrderId: v.NullableSchema<v.StringSchema<undefined>, undefined>;
+  readonly status: v.LiteralSchema<"rejected", undefined>;
+  readonly error: v.ObjectSchema<{
+    readonly code: v.StringSchema<undefined>;
+    readonly codeNum: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+    readonly message: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
+    readonly details: v.NullishSchema<v.RecordSchema<v.StringSchema<undefined>, v.UnknownSchema, undefined>, undefined>;
+  }, undefined>;
+}, undefined> = v.object({
   clientOrderId: v.nullable(v.string()),
   status: v.literal('rejected'),
   error: v.object({
@@ -102,7 +190,18 @@ export const rejectedOrderSchema = v.object({
 
 /** One result per order of a batch, in the order sent: the order, or its rejection. */
 /* @__NO_SIDE_EFFECTS__ */
-export function placedOrdersOf<O extends v.GenericSchema>(order: O) {
+export function placedOrdersOf<O extends v.GenericSchema>(order: O): v.ObjectSchema<{
+  readonly orders: v.ArraySchema<v.UnionSchema<[O, v.ObjectSchema<{
+    readonly clientOrderId: v.NullableSchema<v.StringSchema<undefined>, undefined>;
+    readonly status: v.LiteralSchema<"rejected", undefined>;
+    readonly error: v.ObjectSchema<{
+      readonly code: v.StringSchema<undefined>;
+      readonly codeNum: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+      readonly message: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
+      readonly details: v.NullishSchema<v.RecordSchema<v.StringSchema<undefined>, v.UnknownSchema, undefined>, undefined>;
+    }, undefined>;
+  }, undefined>], undefined>, undefined>;
+}, undefined> {
   return v.object({ orders: v.array(v.union([order, rejectedOrderSchema])) })
 }
 
@@ -123,7 +222,20 @@ export function orderResponses<O extends v.GenericSchema>(order: O) {
 // ---- History ----
 
 /** A fill of one of the caller's orders. */
-export const fillSchema = v.object({
+export const fillSchema: v.ObjectSchema<{
+  readonly tradeId: v.StringSchema<"must be an id string">;
+  readonly orderId: v.StringSchema<"must be an id string">;
+  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>;
+  readonly market: v.StringSchema<undefined>;
+  readonly side: v.PicklistSchema<readonly ["buy", "sell"], undefined>;
+  readonly price: v.StringSchema<"must be a decimal string">;
+  readonly size: v.StringSchema<"must be a decimal string">;
+  readonly fee: v.StringSchema<"must be a decimal string">;
+  readonly liquidity: v.OptionalSchema<v.GenericSchema<Open<"maker" | "taker">>, undefined>;
+  /** Perp fills: PnL realized by this fill. */
+  readonly realizedPnl: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  readonly createdAt: v.NumberSchema<"must be UTC milliseconds">;
+}, undefined> = v.object({
   tradeId: idString,
   orderId: idString,
   clientOrderId: v.nullish(v.string()),

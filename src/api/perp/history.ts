@@ -4,6 +4,8 @@ import { operation } from '../operation.ts'
 import type { CursorPage } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import type { PerpOrder } from './trading.ts'
+import type { Operation } from '../operation.ts'
+import type { Fill } from '../common/orders.ts'
 
 /** A funding payment of the caller: positive received, negative paid. */
 export interface FundingPayment extends v.InferOutput<typeof schemas.fundingPaymentSchema> {}
@@ -13,7 +15,50 @@ export interface PnlRecord extends v.InferOutput<typeof schemas.pnlRecordSchema>
 const market = 'BTC-USDC'
 
 /** Perp History: the caller's records, cursor lists, need read. */
-export const perpHistoryOperations = {
+export const perpHistoryOperations: {
+  listOrderHistory: Operation<{
+    limit?: number | undefined;
+    cursor?: string | undefined;
+    market?: string | undefined;
+    clientOrderId?: string | undefined;
+    status?: "cancelled" | "expired" | "filled" | "rejected" | undefined;
+  } | undefined, {
+    items: PerpOrder[];
+    nextCursor: string | null;
+  }>;
+  listTradeHistory: Operation<{
+    limit?: number | undefined;
+    cursor?: string | undefined;
+    market?: string | undefined;
+  } | undefined, {
+    items: Fill[];
+    nextCursor: string | null;
+  }>;
+  listFundingHistory: Operation<{
+    limit?: number | undefined;
+    cursor?: string | undefined;
+    market?: string | undefined;
+  } | undefined, {
+    items: FundingPayment[];
+    nextCursor: string | null;
+  }>;
+  listLiquidationHistory: Operation<{
+    limit?: number | undefined;
+    cursor?: string | undefined;
+    market?: string | undefined;
+  } | undefined, {
+    items: Liquidation[];
+    nextCursor: string | null;
+  }>;
+  listPnlHistory: Operation<{
+    limit?: number | undefined;
+    cursor?: string | undefined;
+    market?: string | undefined;
+  } | undefined, {
+    items: PnlRecord[];
+    nextCursor: string | null;
+  }>;
+} = {
   listFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/funding', auth: 'read', source: 'spec',
     summary: "The caller's funding payments; cursor list", input: historyQuery, example: { market, limit: 20 },

@@ -3,24 +3,81 @@ import { operation } from '../operation.ts'
 import { limit, limitQuery, MARKET_TYPES, pageEntries, text, type Items, type LimitQuery, type Page } from '../schemas.ts'
 import type { PredictionMarket } from './markets.ts'
 import type * as schemas from './responses.ts'
+import type { Operation } from '../operation.ts'
 
 export interface CategoryCount extends v.InferOutput<typeof schemas.categoryCountSchema> {}
 export interface TagCount extends v.InferOutput<typeof schemas.tagCountSchema> {}
 
-const marketsQuery = v.optional(v.strictObject({
+const marketsQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly page: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly pageSize: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly status: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
+  readonly category: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
+  readonly marketType: v.OptionalSchema<v.PicklistSchema<readonly ["binary", "multi_outcome"], "must be \"binary\" or \"multi_outcome\"">, undefined>;
+  readonly tag: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
+}, undefined>, undefined> = v.optional(v.strictObject({
   status: v.optional(text(32)),
   category: v.optional(text(64)),
   marketType: v.optional(v.picklist(MARKET_TYPES, 'must be "binary" or "multi_outcome"')),
   tag: v.optional(text(64)),
   ...pageEntries,
 }))
-const searchInput = v.strictObject({ q: text(200), limit: v.optional(limit) })
+const searchInput: v.StrictObjectSchema<{
+  readonly q: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>;
+  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+}, undefined> = v.strictObject({ q: text(200), limit: v.optional(limit) })
 
 export type MarketsQuery = v.InferInput<typeof marketsQuery>
 export interface SearchInput extends v.InferInput<typeof searchInput> {}
 
 /** Prediction Discovery: open, no credential (paths of the real service). */
-export const predictionDiscoveryOperations = {
+export const predictionDiscoveryOperations: {
+  listCategories: Operation<undefined, CategoryCount[]>;
+  listMarkets: Operation<{
+    page?: number | undefined;
+    pageSize?: number | undefined;
+    status?: string | undefined;
+    category?: string | undefined;
+    marketType?: "binary" | "multi_outcome" | undefined;
+    tag?: string | undefined;
+  } | undefined, {
+    items: PredictionMarket[];
+    pagination: {
+      page: number;
+      pageSize: number;
+      totalItems: number;
+      totalPages: number;
+      hasNext: boolean;
+      hasPrev: boolean;
+    };
+  }>;
+  listActiveMarkets: Operation<{
+    limit?: number | undefined;
+  } | undefined, {
+    items: PredictionMarket[];
+  }>;
+  listEndingSoonMarkets: Operation<{
+    limit?: number | undefined;
+  } | undefined, {
+    items: PredictionMarket[];
+  }>;
+  listNewMarkets: Operation<{
+    limit?: number | undefined;
+  } | undefined, {
+    items: PredictionMarket[];
+  }>;
+  listTrendingMarkets: Operation<{
+    limit?: number | undefined;
+  } | undefined, {
+    items: PredictionMarket[];
+  }>;
+  searchMarkets: Operation<SearchInput, {
+    items: PredictionMarket[];
+  }>;
+  listTags: Operation<{
+    limit?: number | undefined;
+  } | undefined, TagCount[]>;
+} = {
   listCategories: operation<CategoryCount[]>({
     method: 'GET', path: '/api/v1/prediction/categories', auth: 'none', source: 'real', specName: 'list categories with counts', summary: 'Categories with market counts',
   }),

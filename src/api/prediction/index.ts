@@ -21,7 +21,10 @@ export const predictionOperations = {
   ...predictionOracleOperations,
 }
 
-const findInput = explained(v.strictObject({ clientOrderId, marketId: v.optional(id) }))
+const findInput: v.StrictObjectSchema<{
+  readonly clientOrderId: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
+  readonly marketId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>, undefined>;
+}, undefined> = explained(v.strictObject({ clientOrderId, marketId: v.optional(id) }))
 export interface FindPredictionOrderInput extends v.InferInput<typeof findInput> {}
 
 /** `client.prediction`: a method per operation (documented in api.generated.ts), `findOrder` and `reconcile`. */

@@ -3,6 +3,7 @@ import { operation } from '../operation.ts'
 import { id, text } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import { BINARY_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
+import type { Operation } from '../operation.ts'
 
 export interface OracleConfig extends v.InferOutput<typeof schemas.oracleConfigSchema> {}
 export interface OracleChallenge extends v.InferOutput<typeof schemas.oracleChallengeSchema> {}
@@ -15,7 +16,11 @@ export interface FinalizedResult extends v.InferOutput<typeof schemas.finalizedR
 /** The LLM oracle's research on a market. */
 export interface OracleResearch extends v.InferOutput<typeof schemas.oracleResearchSchema> {}
 
-const challengeInput = v.strictObject({
+const challengeInput: v.StrictObjectSchema<{
+  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
+  readonly outcomeIndex: v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>;
+  readonly evidenceHash: v.OptionalSchema<v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, v.RegexAction<string, "must be a hash (letters and digits)">]>, undefined>;
+}, undefined> = v.strictObject({
   marketId: id,
   outcomeIndex,
   evidenceHash: v.optional(v.pipe(text(128), v.regex(/^[A-Za-z0-9]+$/, 'must be a hash (letters and digits)'))),
@@ -25,7 +30,13 @@ export interface ChallengeInput extends v.InferInput<typeof challengeInput> {}
 const marketId = BINARY_MARKET
 
 /** Prediction Oracle: reads open; challenging and finalizing need trade. */
-export const predictionOracleOperations = {
+export const predictionOracleOperations: {
+  getOracleConfig: Operation<MarketIdInput, OracleConfig>;
+  getProposal: Operation<MarketIdInput, Proposal>;
+  getResearch: Operation<MarketIdInput, OracleResearch>;
+  challengeResult: Operation<ChallengeInput, ChallengedProposal>;
+  finalizeResult: Operation<MarketIdInput, FinalizedResult>;
+} = {
   getOracleConfig: operation<OracleConfig, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/oracle-config', auth: 'none', source: 'real', specName: 'get oracle configuration for a market',
     summary: 'Challenge period, bond and sources of the oracle', input: marketIdInput, example: { marketId },
