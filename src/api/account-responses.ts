@@ -2,26 +2,25 @@
 import * as v from 'valibot'
 import type { accountOperations } from './account.ts'
 import type { ResponseTable } from './operation.ts'
-import { decimalString, idString, ms, openString, pageOf } from './response-shapes.ts'
-import type { Open } from './response-shapes.ts'
+import { decimalString, idString, ms, openString, pageOf, type Open } from './response-shapes.ts'
 
 /** An API key as listed: the key masked, never its secret. */
 export const apiKeyInfoSchema: v.ObjectSchema<{
-  readonly apiKeyId: v.StringSchema<"must be an id string">;
-  readonly apiKey: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-  readonly label: v.NullishSchema<v.StringSchema<undefined>, undefined>;
-  readonly accountId: v.OptionalSchema<v.StringSchema<"must be an id string">, undefined>;
+  readonly apiKeyId: typeof idString
+  readonly apiKey: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly label: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  readonly accountId: v.OptionalSchema<typeof idString, undefined>
   readonly permissions: v.ObjectSchema<{
-    readonly canRead: v.BooleanSchema<undefined>;
-    readonly canTrade: v.BooleanSchema<undefined>;
-    readonly canWithdraw: v.BooleanSchema<undefined>;
-  }, undefined>;
-  readonly ipAllowlist: v.NullishSchema<v.ArraySchema<v.StringSchema<undefined>, undefined>, undefined>;
-  readonly status: v.GenericSchema<Open<"active" | "expired" | "inactive" | "revoked">>;
-  readonly createdAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly lastUsedAt: v.NullishSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly expiresAt: v.NullishSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly usageCount: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+    readonly canRead: v.BooleanSchema<undefined>
+    readonly canTrade: v.BooleanSchema<undefined>
+    readonly canWithdraw: v.BooleanSchema<undefined>
+  }, undefined>
+  readonly ipAllowlist: v.NullishSchema<v.ArraySchema<v.StringSchema<undefined>, undefined>, undefined>
+  readonly status: v.GenericSchema<Open<'active' | 'expired' | 'inactive' | 'revoked'>>
+  readonly createdAt: v.OptionalSchema<typeof ms, undefined>
+  readonly lastUsedAt: v.NullishSchema<typeof ms, undefined>
+  readonly expiresAt: v.NullishSchema<typeof ms, undefined>
+  readonly usageCount: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
 }, undefined> = v.object({
   apiKeyId: idString,
   apiKey: v.optional(v.string()),
@@ -39,13 +38,13 @@ export const apiKeyInfoSchema: v.ObjectSchema<{
 type TransferStatus = 'pending' | 'completed' | 'failed'
 
 export const depositSchema: v.ObjectSchema<{
-  readonly id: v.StringSchema<"must be an id string">;
-  readonly token: v.StringSchema<undefined>;
-  readonly amount: v.StringSchema<"must be a decimal string">;
-  readonly status: v.GenericSchema<Open<TransferStatus>>;
-  readonly txHash: v.NullableSchema<v.StringSchema<undefined>, undefined>;
-  readonly address: v.NullishSchema<v.StringSchema<undefined>, undefined>;
-  readonly createdAt: v.NumberSchema<"must be UTC milliseconds">;
+  readonly id: typeof idString
+  readonly token: v.StringSchema<undefined>
+  readonly amount: typeof decimalString
+  readonly status: v.GenericSchema<Open<TransferStatus>>
+  readonly txHash: v.NullableSchema<v.StringSchema<undefined>, undefined>
+  readonly address: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  readonly createdAt: typeof ms
 }, undefined> = v.object({
   id: idString,
   token: v.string(),
@@ -57,13 +56,13 @@ export const depositSchema: v.ObjectSchema<{
 })
 
 export const withdrawalSchema: v.ObjectSchema<{
-  readonly id: v.StringSchema<"must be an id string">;
-  readonly token: v.StringSchema<undefined>;
-  readonly amount: v.StringSchema<"must be a decimal string">;
-  readonly address: v.StringSchema<undefined>;
-  readonly status: v.GenericSchema<Open<TransferStatus>>;
-  readonly txHash: v.NullishSchema<v.StringSchema<undefined>, undefined>;
-  readonly createdAt: v.NumberSchema<"must be UTC milliseconds">;
+  readonly id: typeof idString
+  readonly token: v.StringSchema<undefined>
+  readonly amount: typeof decimalString
+  readonly address: v.StringSchema<undefined>
+  readonly status: v.GenericSchema<Open<TransferStatus>>
+  readonly txHash: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  readonly createdAt: typeof ms
 }, undefined> = v.object({
   id: idString,
   token: v.string(),
@@ -75,11 +74,11 @@ export const withdrawalSchema: v.ObjectSchema<{
 })
 
 export const onchainStatusSchema: v.ObjectSchema<{
-  readonly accountId: v.StringSchema<"must be an id string">;
-  readonly synced: v.BooleanSchema<undefined>;
-  readonly lastSyncedAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly pendingDeposits: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly pendingWithdrawals: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+  readonly accountId: typeof idString
+  readonly synced: v.BooleanSchema<undefined>
+  readonly lastSyncedAt: v.OptionalSchema<typeof ms, undefined>
+  readonly pendingDeposits: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly pendingWithdrawals: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
 }, undefined> = v.object({
   accountId: idString,
   synced: v.boolean(),
@@ -92,15 +91,15 @@ type RiskLevel = 'safe' | 'warning' | 'danger'
 
 /** Perp margin of the account; decimals as strings. */
 export const perpMarginSummarySchema: v.ObjectSchema<{
-  readonly accountId: v.StringSchema<"must be an id string">;
-  readonly positionMargin: v.StringSchema<"must be a decimal string">;
-  readonly orderMargin: v.StringSchema<"must be a decimal string">;
-  readonly availableMargin: v.StringSchema<"must be a decimal string">;
-  readonly unrealizedPnl: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly maintenanceMargin: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly marginRatio: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly positions: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly riskLevel: v.OptionalSchema<v.GenericSchema<Open<RiskLevel>>, undefined>;
+  readonly accountId: typeof idString
+  readonly positionMargin: typeof decimalString
+  readonly orderMargin: typeof decimalString
+  readonly availableMargin: typeof decimalString
+  readonly unrealizedPnl: v.OptionalSchema<typeof decimalString, undefined>
+  readonly maintenanceMargin: v.OptionalSchema<typeof decimalString, undefined>
+  readonly marginRatio: v.OptionalSchema<typeof decimalString, undefined>
+  readonly positions: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly riskLevel: v.OptionalSchema<v.GenericSchema<Open<RiskLevel>>, undefined>
 }, undefined> = v.object({
   accountId: idString,
   positionMargin: decimalString,
@@ -114,14 +113,14 @@ export const perpMarginSummarySchema: v.ObjectSchema<{
 })
 
 export const perpTradingStatsSchema: v.ObjectSchema<{
-  readonly accountId: v.StringSchema<"must be an id string">;
-  readonly totalTrades: v.NumberSchema<undefined>;
-  readonly totalVolume: v.StringSchema<"must be a decimal string">;
-  readonly totalFees: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly realizedPnl: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly winningTrades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly losingTrades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly winRate: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  readonly accountId: typeof idString
+  readonly totalTrades: v.NumberSchema<undefined>
+  readonly totalVolume: typeof decimalString
+  readonly totalFees: v.OptionalSchema<typeof decimalString, undefined>
+  readonly realizedPnl: v.OptionalSchema<typeof decimalString, undefined>
+  readonly winningTrades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly losingTrades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly winRate: v.OptionalSchema<typeof decimalString, undefined>
 }, undefined> = v.object({
   accountId: idString,
   totalTrades: v.number(),
@@ -134,12 +133,12 @@ export const perpTradingStatsSchema: v.ObjectSchema<{
 })
 
 export const spotSummarySchema: v.ObjectSchema<{
-  readonly accountId: v.StringSchema<"must be an id string">;
-  readonly totalValue: v.StringSchema<"must be a decimal string">;
-  readonly openOrders: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly totalTrades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly totalVolume: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly totalFees: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
+  readonly accountId: typeof idString
+  readonly totalValue: typeof decimalString
+  readonly openOrders: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly totalTrades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly totalVolume: v.OptionalSchema<typeof decimalString, undefined>
+  readonly totalFees: v.OptionalSchema<typeof decimalString, undefined>
 }, undefined> = v.object({
   accountId: idString,
   totalValue: decimalString,
@@ -151,11 +150,11 @@ export const spotSummarySchema: v.ObjectSchema<{
 
 /** The account at a glance; amounts are decimal strings. */
 export const accountOverviewSchema: v.ObjectSchema<{
-  readonly accountId: v.StringSchema<"must be an id string">;
-  readonly totalEquity: v.StringSchema<"must be a decimal string">;
-  readonly availableBalance: v.StringSchema<"must be a decimal string">;
-  readonly balance: v.StringSchema<"must be a decimal string">;
-  readonly riskLevel: v.GenericSchema<Open<RiskLevel>>;
+  readonly accountId: typeof idString
+  readonly totalEquity: typeof decimalString
+  readonly availableBalance: typeof decimalString
+  readonly balance: typeof decimalString
+  readonly riskLevel: v.GenericSchema<Open<RiskLevel>>
 }, undefined> = v.object({
   accountId: idString,
   totalEquity: decimalString,

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AccountMethods } from './api.generated.ts'
-import { operation, type OperationBinder } from './operation.ts'
+import { operation, type Operation, type OperationBinder } from './operation.ts'
 import {
   id,
   pageQuery,
@@ -10,9 +10,10 @@ import {
   walletAddress,
   type Page,
   type PageQuery,
+  type PatternSchema,
+  type TextSchema,
 } from './schemas.ts'
 import type * as schemas from './account-responses.ts'
-import type { Operation } from './operation.ts'
 
 /** An API key as listed: the key masked, never its secret. */
 export interface ApiKeyInfo extends v.InferOutput<typeof schemas.apiKeyInfoSchema> {}
@@ -27,21 +28,21 @@ export interface SpotSummary extends v.InferOutput<typeof schemas.spotSummarySch
 export interface AccountOverview extends v.InferOutput<typeof schemas.accountOverviewSchema> {}
 
 const keyInput: v.StrictObjectSchema<{
-  readonly id: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
+  readonly id: typeof id
 }, undefined> = v.strictObject({ id })
 const depositInput: v.StrictObjectSchema<{
-  readonly token: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
-  readonly amount: v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, v.CheckAction<string, "must be greater than zero">]>;
-  readonly txHash: v.OptionalSchema<v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, v.RegexAction<string, "must be a transaction hash (letters and digits)">]>, undefined>;
+  readonly token: PatternSchema
+  readonly amount: typeof positiveDecimal
+  readonly txHash: v.OptionalSchema<v.SchemaWithPipe<readonly [TextSchema, v.RegexAction<string, 'must be a transaction hash (letters and digits)'>]>, undefined>
 }, undefined> = v.strictObject({
   token: tokenSymbol,
   amount: positiveDecimal,
   txHash: v.optional(v.pipe(text(128), v.regex(/^[A-Za-z0-9]+$/, 'must be a transaction hash (letters and digits)'))),
 })
 const withdrawalInput: v.StrictObjectSchema<{
-  readonly token: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
-  readonly amount: v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, v.CheckAction<string, "must be greater than zero">]>;
-  readonly address: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
+  readonly token: PatternSchema
+  readonly amount: typeof positiveDecimal
+  readonly address: PatternSchema
 }, undefined> = v.strictObject({ token: tokenSymbol, amount: positiveDecimal, address: walletAddress })
 
 export interface ApiKeyIdInput extends v.InferInput<typeof keyInput> {}
@@ -50,56 +51,17 @@ export interface WithdrawalInput extends v.InferInput<typeof withdrawalInput> {}
 
 /** Account: reads need read, deposits trade, withdrawals withdraw. */
 export const accountOperations: {
-  listApiKeys: Operation<{
-    page?: number | undefined;
-    pageSize?: number | undefined;
-  } | undefined, {
-    items: ApiKeyInfo[];
-    pagination: {
-      page: number;
-      pageSize: number;
-      totalItems: number;
-      totalPages: number;
-      hasNext: boolean;
-      hasPrev: boolean;
-    };
-  }>;
-  getApiKey: Operation<ApiKeyIdInput, ApiKeyInfo>;
-  listDeposits: Operation<{
-    page?: number | undefined;
-    pageSize?: number | undefined;
-  } | undefined, {
-    items: Deposit[];
-    pagination: {
-      page: number;
-      pageSize: number;
-      totalItems: number;
-      totalPages: number;
-      hasNext: boolean;
-      hasPrev: boolean;
-    };
-  }>;
-  deposit: Operation<DepositInput, Deposit>;
-  getOnchainStatus: Operation<undefined, OnchainStatus>;
-  getOverview: Operation<undefined, AccountOverview>;
-  getPerpMargin: Operation<undefined, PerpMarginSummary>;
-  getPerpTradingStats: Operation<undefined, PerpTradingStats>;
-  getSpotSummary: Operation<undefined, SpotSummary>;
-  listWithdrawals: Operation<{
-    page?: number | undefined;
-    pageSize?: number | undefined;
-  } | undefined, {
-    items: Withdrawal[];
-    pagination: {
-      page: number;
-      pageSize: number;
-      totalItems: number;
-      totalPages: number;
-      hasNext: boolean;
-      hasPrev: boolean;
-    };
-  }>;
-  withdraw: Operation<WithdrawalInput, Withdrawal>;
+  listApiKeys: Operation<PageQuery, Page<ApiKeyInfo>>
+  getApiKey: Operation<ApiKeyIdInput, ApiKeyInfo>
+  listDeposits: Operation<PageQuery, Page<Deposit>>
+  deposit: Operation<DepositInput, Deposit>
+  getOnchainStatus: Operation<undefined, OnchainStatus>
+  getOverview: Operation<undefined, AccountOverview>
+  getPerpMargin: Operation<undefined, PerpMarginSummary>
+  getPerpTradingStats: Operation<undefined, PerpTradingStats>
+  getSpotSummary: Operation<undefined, SpotSummary>
+  listWithdrawals: Operation<PageQuery, Page<Withdrawal>>
+  withdraw: Operation<WithdrawalInput, Withdrawal>
 } = {
   listApiKeys: operation<Page<ApiKeyInfo>, PageQuery>({
     method: 'GET', path: '/api/v1/account/api-keys', auth: 'read', source: 'spec',

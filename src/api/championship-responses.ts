@@ -3,25 +3,24 @@
 import * as v from 'valibot'
 import type { championshipOperations } from './championship.ts'
 import type { ResponseTable } from './operation.ts'
-import { decimalString, idString, ms, offsetOf, openString } from './response-shapes.ts'
+import { decimalString, idString, ms, offsetOf, openString, type Open } from './response-shapes.ts'
 
 import type { ChampionshipPeriod, ChampionshipStatus, ChampionshipType, LeaderboardPeriod, LeaderboardSort } from './schemas.ts'
-import type { Open } from './response-shapes.ts'
 
 export const championshipSchema: v.ObjectSchema<{
-  readonly championshipId: v.StringSchema<"must be an id string">;
-  readonly slug: v.StringSchema<undefined>;
-  readonly name: v.StringSchema<undefined>;
-  readonly description: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-  readonly status: v.GenericSchema<Open<"active" | "cancelled" | "draft" | "ended" | "upcoming">>;
-  readonly type: v.GenericSchema<Open<"ex_only" | "mixed" | "prediction_only">>;
-  readonly period: v.GenericSchema<Open<"annual" | "custom" | "monthly" | "permanent" | "quarterly" | "weekly">>;
-  readonly featured: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
-  readonly prizePool: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly prizeToken: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-  readonly startTime: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly endTime: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly participants: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+  readonly championshipId: typeof idString
+  readonly slug: v.StringSchema<undefined>
+  readonly name: v.StringSchema<undefined>
+  readonly description: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly status: v.GenericSchema<Open<'active' | 'cancelled' | 'draft' | 'ended' | 'upcoming'>>
+  readonly type: v.GenericSchema<Open<'ex_only' | 'mixed' | 'prediction_only'>>
+  readonly period: v.GenericSchema<Open<'annual' | 'custom' | 'monthly' | 'permanent' | 'quarterly' | 'weekly'>>
+  readonly featured: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>
+  readonly prizePool: v.OptionalSchema<typeof decimalString, undefined>
+  readonly prizeToken: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly startTime: v.OptionalSchema<typeof ms, undefined>
+  readonly endTime: v.OptionalSchema<typeof ms, undefined>
+  readonly participants: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
 }, undefined> = v.object({
   championshipId: idString,
   slug: v.string(),
@@ -40,14 +39,14 @@ export const championshipSchema: v.ObjectSchema<{
 
 /** A row of a leaderboard; decimals as strings. */
 export const leaderboardEntrySchema: v.ObjectSchema<{
-  readonly rank: v.NumberSchema<undefined>;
-  readonly accountId: v.StringSchema<"must be an id string">;
-  readonly displayName: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-  readonly pnl: v.StringSchema<"must be a decimal string">;
-  readonly roi: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly volume: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly winRate: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly trades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+  readonly rank: v.NumberSchema<undefined>
+  readonly accountId: typeof idString
+  readonly displayName: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly pnl: typeof decimalString
+  readonly roi: v.OptionalSchema<typeof decimalString, undefined>
+  readonly volume: v.OptionalSchema<typeof decimalString, undefined>
+  readonly winRate: v.OptionalSchema<typeof decimalString, undefined>
+  readonly trades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
 }, undefined> = v.object({
   rank: v.number(),
   accountId: idString,
@@ -61,23 +60,14 @@ export const leaderboardEntrySchema: v.ObjectSchema<{
 
 /** A leaderboard page (offset list) and the ranking it was asked for. */
 export const leaderboardSchema: v.ObjectSchema<{
-  readonly items: v.ArraySchema<v.ObjectSchema<{
-    readonly rank: v.NumberSchema<undefined>;
-    readonly accountId: v.StringSchema<"must be an id string">;
-    readonly displayName: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-    readonly pnl: v.StringSchema<"must be a decimal string">;
-    readonly roi: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-    readonly volume: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-    readonly winRate: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-    readonly trades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  }, undefined>, undefined>;
-  readonly total: v.NumberSchema<undefined>;
-  readonly offset: v.NumberSchema<undefined>;
-  readonly limit: v.NumberSchema<undefined>;
-  readonly championshipId: v.StringSchema<"must be an id string">;
-  readonly slug: v.StringSchema<undefined>;
-  readonly sortBy: v.GenericSchema<Open<"pnl" | "roi" | "trades" | "volume" | "win_rate">>;
-  readonly period: v.GenericSchema<Open<"24h" | "30d" | "7d" | "all">>;
+  readonly items: v.ArraySchema<typeof leaderboardEntrySchema, undefined>
+  readonly total: v.NumberSchema<undefined>
+  readonly offset: v.NumberSchema<undefined>
+  readonly limit: v.NumberSchema<undefined>
+  readonly championshipId: typeof idString
+  readonly slug: v.StringSchema<undefined>
+  readonly sortBy: v.GenericSchema<Open<'pnl' | 'roi' | 'trades' | 'volume' | 'win_rate'>>
+  readonly period: v.GenericSchema<Open<'24h' | '30d' | '7d' | 'all'>>
 }, undefined> = v.object({
   ...offsetOf(leaderboardEntrySchema).entries,
   championshipId: idString,
@@ -87,44 +77,21 @@ export const leaderboardSchema: v.ObjectSchema<{
 })
 
 export const topThreeSchema: v.ObjectSchema<{
-  readonly championship: v.ObjectSchema<{
-    readonly championshipId: v.StringSchema<"must be an id string">;
-    readonly slug: v.StringSchema<undefined>;
-    readonly name: v.StringSchema<undefined>;
-    readonly description: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-    readonly status: v.GenericSchema<Open<"active" | "cancelled" | "draft" | "ended" | "upcoming">>;
-    readonly type: v.GenericSchema<Open<"ex_only" | "mixed" | "prediction_only">>;
-    readonly period: v.GenericSchema<Open<"annual" | "custom" | "monthly" | "permanent" | "quarterly" | "weekly">>;
-    readonly featured: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
-    readonly prizePool: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-    readonly prizeToken: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-    readonly startTime: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-    readonly endTime: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-    readonly participants: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  }, undefined>;
-  readonly topThree: v.ArraySchema<v.ObjectSchema<{
-    readonly rank: v.NumberSchema<undefined>;
-    readonly accountId: v.StringSchema<"must be an id string">;
-    readonly displayName: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-    readonly pnl: v.StringSchema<"must be a decimal string">;
-    readonly roi: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-    readonly volume: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-    readonly winRate: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-    readonly trades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  }, undefined>, undefined>;
+  readonly championship: typeof championshipSchema
+  readonly topThree: v.ArraySchema<typeof leaderboardEntrySchema, undefined>
 }, undefined> = v.object({ championship: championshipSchema, topThree: v.array(leaderboardEntrySchema) })
 
 /** The caller's standing; `rank` is `null` while the caller has not traded in it. */
 export const myRankSchema: v.ObjectSchema<{
-  readonly championshipId: v.StringSchema<"must be an id string">;
-  readonly slug: v.StringSchema<undefined>;
-  readonly accountId: v.StringSchema<"must be an id string">;
-  readonly participating: v.BooleanSchema<undefined>;
-  readonly rank: v.NullableSchema<v.NumberSchema<undefined>, undefined>;
-  readonly totalParticipants: v.NumberSchema<undefined>;
-  readonly pnl: v.StringSchema<"must be a decimal string">;
-  readonly volume: v.StringSchema<"must be a decimal string">;
-  readonly trades: v.NumberSchema<undefined>;
+  readonly championshipId: typeof idString
+  readonly slug: v.StringSchema<undefined>
+  readonly accountId: typeof idString
+  readonly participating: v.BooleanSchema<undefined>
+  readonly rank: v.NullableSchema<v.NumberSchema<undefined>, undefined>
+  readonly totalParticipants: v.NumberSchema<undefined>
+  readonly pnl: typeof decimalString
+  readonly volume: typeof decimalString
+  readonly trades: v.NumberSchema<undefined>
 }, undefined> = v.object({
   championshipId: idString,
   slug: v.string(),

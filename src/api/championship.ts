@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { ChampionshipMethods } from './api.generated.ts'
-import { operation, type OperationBinder } from './operation.ts'
+import { operation, type Operation, type OperationBinder } from './operation.ts'
 import {
   CHAMPIONSHIP_PERIODS,
   CHAMPIONSHIP_STATUSES,
@@ -12,9 +12,11 @@ import {
   pathSegment,
   text,
   type OffsetPage,
+  type PatternSchema,
+  type TextSchema,
+  type IntegerSchema,
 } from './schemas.ts'
 import type * as schemas from './championship-responses.ts'
-import type { Operation } from './operation.ts'
 
 export type { ChampionshipPeriod, ChampionshipStatus, ChampionshipType, LeaderboardPeriod, LeaderboardSort } from './schemas.ts'
 export interface Championship extends v.InferOutput<typeof schemas.championshipSchema> {}
@@ -27,12 +29,12 @@ export interface TopThree extends v.InferOutput<typeof schemas.topThreeSchema> {
 export interface MyRank extends v.InferOutput<typeof schemas.myRankSchema> {}
 
 const listQuery: v.OptionalSchema<v.StrictObjectSchema<{
-  readonly status: v.OptionalSchema<v.PicklistSchema<readonly ["draft", "upcoming", "active", "ended", "cancelled"], "must be draft, upcoming, active, ended or cancelled">, undefined>;
-  readonly type: v.OptionalSchema<v.PicklistSchema<readonly ["ex_only", "prediction_only", "mixed"], "must be ex_only, prediction_only or mixed">, undefined>;
-  readonly period: v.OptionalSchema<v.PicklistSchema<readonly ["permanent", "weekly", "monthly", "quarterly", "annual", "custom"], "must be permanent, weekly, monthly, quarterly, annual or custom">, undefined>;
-  readonly featuredOnly: v.OptionalSchema<v.BooleanSchema<"must be true or false">, undefined>;
-  readonly offset: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly status: v.OptionalSchema<v.PicklistSchema<readonly ['draft', 'upcoming', 'active', 'ended', 'cancelled'], 'must be draft, upcoming, active, ended or cancelled'>, undefined>
+  readonly type: v.OptionalSchema<v.PicklistSchema<readonly ['ex_only', 'prediction_only', 'mixed'], 'must be ex_only, prediction_only or mixed'>, undefined>
+  readonly period: v.OptionalSchema<v.PicklistSchema<readonly ['permanent', 'weekly', 'monthly', 'quarterly', 'annual', 'custom'], 'must be permanent, weekly, monthly, quarterly, annual or custom'>, undefined>
+  readonly featuredOnly: v.OptionalSchema<v.BooleanSchema<'must be true or false'>, undefined>
+  readonly offset: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined>, undefined> = v.optional(v.strictObject({
   status: v.optional(v.picklist(CHAMPIONSHIP_STATUSES, 'must be draft, upcoming, active, ended or cancelled')),
   type: v.optional(v.picklist(CHAMPIONSHIP_TYPES, 'must be ex_only, prediction_only or mixed')),
@@ -42,15 +44,15 @@ const listQuery: v.OptionalSchema<v.StrictObjectSchema<{
   limit: v.optional(limit),
 }))
 const slugInput: v.StrictObjectSchema<{
-  readonly slug: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
+  readonly slug: PatternSchema
 }, undefined> = v.strictObject({ slug: pathSegment })
 const leaderboardInput: v.StrictObjectSchema<{
-  readonly slug: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
-  readonly sortBy: v.OptionalSchema<v.PicklistSchema<readonly ["pnl", "roi", "volume", "win_rate", "trades"], "must be pnl, roi, volume, win_rate or trades">, undefined>;
-  readonly period: v.OptionalSchema<v.PicklistSchema<readonly ["24h", "7d", "30d", "all"], "must be 24h, 7d, 30d or all">, undefined>;
-  readonly offset: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly search: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
+  readonly slug: PatternSchema
+  readonly sortBy: v.OptionalSchema<v.PicklistSchema<readonly ['pnl', 'roi', 'volume', 'win_rate', 'trades'], 'must be pnl, roi, volume, win_rate or trades'>, undefined>
+  readonly period: v.OptionalSchema<v.PicklistSchema<readonly ['24h', '7d', '30d', 'all'], 'must be 24h, 7d, 30d or all'>, undefined>
+  readonly offset: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+  readonly search: v.OptionalSchema<TextSchema, undefined>
 }, undefined> = v.strictObject({
   slug: pathSegment,
   sortBy: v.optional(v.picklist(LEADERBOARD_SORTS, 'must be pnl, roi, volume, win_rate or trades')),
@@ -68,23 +70,11 @@ const slug = 'perp-masters-weekly'
 
 /** Championship: open, except the caller's own rank (needs read). Query names in snake_case. */
 export const championshipOperations: {
-  listChampionships: Operation<{
-    status?: "active" | "cancelled" | "draft" | "ended" | "upcoming" | undefined;
-    type?: "ex_only" | "mixed" | "prediction_only" | undefined;
-    period?: "annual" | "custom" | "monthly" | "permanent" | "quarterly" | "weekly" | undefined;
-    featuredOnly?: boolean | undefined;
-    offset?: number | undefined;
-    limit?: number | undefined;
-  } | undefined, {
-    items: Championship[];
-    total: number;
-    offset: number;
-    limit: number;
-  }>;
-  getChampionship: Operation<SlugInput, Championship>;
-  listLeaderboard: Operation<LeaderboardInput, Leaderboard>;
-  getMyRank: Operation<SlugInput, MyRank>;
-  getTopThree: Operation<SlugInput, TopThree>;
+  listChampionships: Operation<ChampionshipsQuery, OffsetPage<Championship>>
+  getChampionship: Operation<SlugInput, Championship>
+  listLeaderboard: Operation<LeaderboardInput, Leaderboard>
+  getMyRank: Operation<SlugInput, MyRank>
+  getTopThree: Operation<SlugInput, TopThree>
 } = {
   listChampionships: operation<OffsetPage<Championship>, ChampionshipsQuery>({
     method: 'GET', path: '/api/v1/championships', auth: 'none', source: 'real', specName: 'list championships',

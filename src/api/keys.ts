@@ -1,9 +1,8 @@
 import * as v from 'valibot'
 import type { IssuedSecret } from '../auth/hidden-secret.ts'
 import type * as schemas from './keys-responses.ts'
-import { operation } from './operation.ts'
+import { operation, type Operation } from './operation.ts'
 import { text, timestampMs } from './schemas.ts'
-import type { Operation } from './operation.ts'
 
 export interface KeyPermissions extends v.InferOutput<typeof schemas.keyPermissionsSchema> {}
 /**
@@ -48,13 +47,7 @@ const onboardInput = v.strictObject({
 
 /** Onboarding: open (the wallet signature is the proof). */
 export const onboardingOperations: {
-  onboard: Operation<OnboardRequest, {
-    apiKey: string;
-    secretKey: string;
-    accountId: string;
-    apiKeyId: string;
-    isNewUser: boolean;
-  }>;
+  onboard: Operation<OnboardRequest, v.InferOutput<typeof schemas.onboardedKeySchema>>
 } = {
   onboard: operation<v.InferOutput<typeof schemas.onboardedKeySchema>, OnboardRequest>({ method: 'POST', path: '/api/v1/oauth/onboard', auth: 'none', source: 'spec', summary: 'Mint a read+trade key from a wallet signature', input: onboardInput }),
 }
@@ -67,13 +60,8 @@ export const rotationAnswers: WeakMap<object, unknown> = /* @__PURE__ */ new Wea
 
 /** The key the client signs with. */
 export const keysOperations: {
-  rotate: Operation<undefined, {
-    apiKey: string;
-    secretKey: string;
-    apiKeyId: string;
-    rotatedAt: number;
-  }>;
-  getKeyInfo: Operation<undefined, KeyInfo>;
+  rotate: Operation<undefined, v.InferOutput<typeof schemas.rotatedKeySchema>>
+  getKeyInfo: Operation<undefined, KeyInfo>
 } = {
   rotate: operation<v.InferOutput<typeof schemas.rotatedKeySchema>>({
     method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)',

@@ -19,23 +19,23 @@ export function openString<Known extends string>(): v.GenericSchema<Open<Known>>
 }
 
 /** Ids travel as strings: real ids exceed 2^53 (the real service's ids do). */
-export const idString: v.StringSchema<"must be an id string"> = v.string('must be an id string')
+export const idString: v.StringSchema<'must be an id string'> = v.string('must be an id string')
 /** A decimal as text ("0.01"): prices, sizes, amounts. */
-export const decimalString: v.StringSchema<"must be a decimal string"> = v.string('must be a decimal string')
+export const decimalString: v.StringSchema<'must be a decimal string'> = v.string('must be a decimal string')
 /** UTC milliseconds. */
-export const ms: v.NumberSchema<"must be UTC milliseconds"> = v.number('must be UTC milliseconds')
+export const ms: v.NumberSchema<'must be UTC milliseconds'> = v.number('must be UTC milliseconds')
 
-export const sideSchema: v.PicklistSchema<readonly ["buy", "sell"], undefined> = v.picklist(ORDER_SIDES)
+export const sideSchema: v.PicklistSchema<readonly ['buy', 'sell'], undefined> = v.picklist(ORDER_SIDES)
 /** 0 = buy, 1 = sell (prediction markets). */
 export const numericSideSchema: v.PicklistSchema<[0, 1], undefined> = v.picklist([0, 1])
 
 export const paginationSchema: v.ObjectSchema<{
-  readonly page: v.NumberSchema<undefined>;
-  readonly pageSize: v.NumberSchema<undefined>;
-  readonly totalItems: v.NumberSchema<undefined>;
-  readonly totalPages: v.NumberSchema<undefined>;
-  readonly hasNext: v.BooleanSchema<undefined>;
-  readonly hasPrev: v.BooleanSchema<undefined>;
+  readonly page: v.NumberSchema<undefined>
+  readonly pageSize: v.NumberSchema<undefined>
+  readonly totalItems: v.NumberSchema<undefined>
+  readonly totalPages: v.NumberSchema<undefined>
+  readonly hasNext: v.BooleanSchema<undefined>
+  readonly hasPrev: v.BooleanSchema<undefined>
 }, undefined> = v.object({
   page: v.number(),
   pageSize: v.number(),
@@ -48,15 +48,8 @@ export const paginationSchema: v.ObjectSchema<{
 /** A page list: `page`/`pageSize` in, `pagination.hasNext` says whether another page follows. */
 /* @__NO_SIDE_EFFECTS__ */
 export function pageOf<T extends v.GenericSchema>(item: T): v.ObjectSchema<{
-  readonly items: v.ArraySchema<T, undefined>;
-  readonly pagination: v.ObjectSchema<{
-    readonly page: v.NumberSchema<undefined>;
-    readonly pageSize: v.NumberSchema<undefined>;
-    readonly totalItems: v.NumberSchema<undefined>;
-    readonly totalPages: v.NumberSchema<undefined>;
-    readonly hasNext: v.BooleanSchema<undefined>;
-    readonly hasPrev: v.BooleanSchema<undefined>;
-  }, undefined>;
+  readonly items: v.ArraySchema<T, undefined>
+  readonly pagination: typeof paginationSchema
 }, undefined> {
   return v.object({ items: v.array(item), pagination: paginationSchema })
 }
@@ -64,8 +57,8 @@ export function pageOf<T extends v.GenericSchema>(item: T): v.ObjectSchema<{
 /** A cursor list: pass `nextCursor` back as `cursor`; `null` on the last page. */
 /* @__NO_SIDE_EFFECTS__ */
 export function cursorOf<T extends v.GenericSchema>(item: T): v.ObjectSchema<{
-  readonly items: v.ArraySchema<T, undefined>;
-  readonly nextCursor: v.NullableSchema<v.StringSchema<undefined>, undefined>;
+  readonly items: v.ArraySchema<T, undefined>
+  readonly nextCursor: v.NullableSchema<v.StringSchema<undefined>, undefined>
 }, undefined> {
   return v.object({ items: v.array(item), nextCursor: v.nullable(v.string()) })
 }
@@ -73,10 +66,10 @@ export function cursorOf<T extends v.GenericSchema>(item: T): v.ObjectSchema<{
 /** An offset list (championships): pass `offset + items.length` back as `offset` while below `total`. */
 /* @__NO_SIDE_EFFECTS__ */
 export function offsetOf<T extends v.GenericSchema>(item: T): v.ObjectSchema<{
-  readonly items: v.ArraySchema<T, undefined>;
-  readonly total: v.NumberSchema<undefined>;
-  readonly offset: v.NumberSchema<undefined>;
-  readonly limit: v.NumberSchema<undefined>;
+  readonly items: v.ArraySchema<T, undefined>
+  readonly total: v.NumberSchema<undefined>
+  readonly offset: v.NumberSchema<undefined>
+  readonly limit: v.NumberSchema<undefined>
 }, undefined> {
   return v.object({ items: v.array(item), total: v.number(), offset: v.number(), limit: v.number() })
 }
@@ -84,7 +77,7 @@ export function offsetOf<T extends v.GenericSchema>(item: T): v.ObjectSchema<{
 /** `{ items }` without paging. */
 /* @__NO_SIDE_EFFECTS__ */
 export function itemsOf<T extends v.GenericSchema>(item: T): v.ObjectSchema<{
-  readonly items: v.ArraySchema<T, undefined>;
+  readonly items: v.ArraySchema<T, undefined>
 }, undefined> {
   return v.object({ items: v.array(item) })
 }
@@ -97,13 +90,13 @@ export type Items<T> = v.InferOutput<ReturnType<typeof itemsOf<v.GenericSchema<T
 
 /** A candle; prices and volume as decimal strings. */
 export const klineSchema: v.ObjectSchema<{
-  readonly openTime: v.NumberSchema<"must be UTC milliseconds">;
-  readonly open: v.StringSchema<"must be a decimal string">;
-  readonly high: v.StringSchema<"must be a decimal string">;
-  readonly low: v.StringSchema<"must be a decimal string">;
-  readonly close: v.StringSchema<"must be a decimal string">;
-  readonly volume: v.StringSchema<"must be a decimal string">;
-  readonly closeTime: v.NumberSchema<"must be UTC milliseconds">;
+  readonly openTime: typeof ms
+  readonly open: typeof decimalString
+  readonly high: typeof decimalString
+  readonly low: typeof decimalString
+  readonly close: typeof decimalString
+  readonly volume: typeof decimalString
+  readonly closeTime: typeof ms
 }, undefined> = v.object({
   openTime: ms,
   open: decimalString,
@@ -118,7 +111,7 @@ export const klinesSchema = v.array(klineSchema)
 
 /** What a batch cancel answers (perp, spot and prediction). */
 export const cancelledOrdersSchema: v.ObjectSchema<{
-  readonly cancelledCount: v.NumberSchema<undefined>;
-  readonly orderIds: v.ArraySchema<v.StringSchema<"must be an id string">, undefined>;
+  readonly cancelledCount: v.NumberSchema<undefined>
+  readonly orderIds: v.ArraySchema<typeof idString, undefined>
 }, undefined> = v.object({ cancelledCount: v.number(), orderIds: v.array(idString) })
 export type CancelledOrders = v.InferOutput<typeof cancelledOrdersSchema>

@@ -1,7 +1,6 @@
 import type * as v from 'valibot'
-import { operation } from './operation.ts'
+import { operation, type Operation } from './operation.ts'
 import type * as schemas from './system-responses.ts'
-import type { Operation } from './operation.ts'
 
 /** `serverTime`: UTC milliseconds. */
 export interface ServerTime extends v.InferOutput<typeof schemas.serverTimeSchema> {}
@@ -11,10 +10,10 @@ export interface SystemStatus extends v.InferOutput<typeof schemas.systemStatusS
 
 /** System: open, no credential. */
 export const systemOperations: {
-  getTime: Operation<undefined, ServerTime>;
-  getHealth: Operation<undefined, SystemHealth>;
-  getInfo: Operation<undefined, SystemInfo>;
-  getStatus: Operation<undefined, SystemStatus>;
+  getTime: Operation<undefined, ServerTime>
+  getHealth: Operation<undefined, SystemHealth>
+  getInfo: Operation<undefined, SystemInfo>
+  getStatus: Operation<undefined, SystemStatus>
 } = {
   getTime: operation<ServerTime>({ method: 'GET', path: '/api/v1/system/time', auth: 'none', source: 'spec', summary: 'Server time (UTC ms), used to measure clock drift' }),
   getHealth: operation<SystemHealth>({ method: 'GET', path: '/api/v1/system/health', auth: 'none', source: 'spec', summary: 'Service health' }),

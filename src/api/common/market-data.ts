@@ -1,6 +1,6 @@
 // Perp and spot publish the same per-market data under their own prefix; both tables start here.
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
+import { operation, type Operation } from '../operation.ts'
 import {
   integer,
   klineInterval,
@@ -9,9 +9,10 @@ import {
   timestampMs,
   type Kline,
   type MarketInput,
+  type PatternSchema,
+  type IntegerSchema,
 } from '../schemas.ts'
 import type * as schemas from './responses.ts'
-import type { Operation } from '../operation.ts'
 
 /** A market's trading rules; decimals as strings. */
 export interface Market extends v.InferOutput<typeof schemas.marketSchema> {}
@@ -23,11 +24,11 @@ export type BookLevel = OrderBook['bids'][number]
 export interface Trade extends v.InferOutput<typeof schemas.tradeSchema> {}
 
 const klinesInput: v.StrictObjectSchema<{
-  readonly market: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
-  readonly interval: v.PicklistSchema<["1m", "5m", "15m", "1h", "4h", "1d"], "must be one of 1m, 5m, 15m, 1h, 4h, 1d">;
-  readonly startTime: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly endTime: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly market: PatternSchema
+  readonly interval: typeof klineInterval
+  readonly startTime: v.OptionalSchema<IntegerSchema, undefined>
+  readonly endTime: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined> = v.strictObject({
   market: marketSymbol,
   interval: klineInterval,
@@ -36,12 +37,12 @@ const klinesInput: v.StrictObjectSchema<{
   limit: v.optional(integer(1)),
 })
 const orderbookInput: v.StrictObjectSchema<{
-  readonly market: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
-  readonly depth: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly market: PatternSchema
+  readonly depth: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined> = v.strictObject({ market: marketSymbol, depth: v.optional(integer(1)) })
 const tradesInput: v.StrictObjectSchema<{
-  readonly market: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly market: PatternSchema
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined> = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
 
 export interface KlinesInput extends v.InferInput<typeof klinesInput> {}
@@ -51,20 +52,12 @@ export interface TradesInput extends v.InferInput<typeof tradesInput> {}
 /** The six market-data reads every trading area has (`/api/v1/<area>/markets…`), open to all. */
 /* @__NO_SIDE_EFFECTS__ */
 export function marketDataOperations<M extends Market, T extends Ticker>(area: 'perp' | 'spot', market: string): {
-  listMarkets: Operation<undefined, M[]>;
-  getMarket: Operation<MarketInput, M>;
-  listKlines: Operation<KlinesInput, {
-    openTime: number;
-    open: string;
-    high: string;
-    low: string;
-    close: string;
-    volume: string;
-    closeTime: number;
-  }[]>;
-  getOrderbook: Operation<OrderbookInput, OrderBook>;
-  getTicker: Operation<MarketInput, T>;
-  listTrades: Operation<TradesInput, Trade[]>;
+  listMarkets: Operation<undefined, M[]>
+  getMarket: Operation<MarketInput, M>
+  listKlines: Operation<KlinesInput, Kline[]>
+  getOrderbook: Operation<OrderbookInput, OrderBook>
+  getTicker: Operation<MarketInput, T>
+  listTrades: Operation<TradesInput, Trade[]>
 } {
   const markets = `/api/v1/${area}/markets`
   return {

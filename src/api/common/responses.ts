@@ -18,13 +18,13 @@ import { ORDER_TYPES, TIMES_IN_FORCE, type OrderStatus } from '../schemas.ts'
 
 /** A market's trading rules; decimals as strings. */
 export const marketEntries: {
-  symbol: v.StringSchema<undefined>;
-  baseAsset: v.StringSchema<undefined>;
-  quoteAsset: v.StringSchema<undefined>;
-  status: v.GenericSchema<Open<"active">>;
-  tickSize: v.StringSchema<"must be a decimal string">;
-  stepSize: v.StringSchema<"must be a decimal string">;
-  minOrderSize: v.StringSchema<"must be a decimal string">;
+  symbol: v.StringSchema<undefined>
+  baseAsset: v.StringSchema<undefined>
+  quoteAsset: v.StringSchema<undefined>
+  status: v.GenericSchema<Open<'active'>>
+  tickSize: typeof decimalString
+  stepSize: typeof decimalString
+  minOrderSize: typeof decimalString
 } = {
   symbol: v.string(),
   baseAsset: v.string(),
@@ -34,23 +34,15 @@ export const marketEntries: {
   stepSize: decimalString,
   minOrderSize: decimalString,
 }
-export const marketSchema: v.ObjectSchema<{
-  symbol: v.StringSchema<undefined>;
-  baseAsset: v.StringSchema<undefined>;
-  quoteAsset: v.StringSchema<undefined>;
-  status: v.GenericSchema<Open<"active">>;
-  tickSize: v.StringSchema<"must be a decimal string">;
-  stepSize: v.StringSchema<"must be a decimal string">;
-  minOrderSize: v.StringSchema<"must be a decimal string">;
-}, undefined> = v.object(marketEntries)
+export const marketSchema: v.ObjectSchema<typeof marketEntries, undefined> = v.object(marketEntries)
 
 export const tickerEntries: {
-  market: v.StringSchema<undefined>;
-  lastPrice: v.StringSchema<"must be a decimal string">;
-  high24h: v.StringSchema<"must be a decimal string">;
-  low24h: v.StringSchema<"must be a decimal string">;
-  volume24h: v.StringSchema<"must be a decimal string">;
-  change24h: v.StringSchema<"must be a decimal string">;
+  market: v.StringSchema<undefined>
+  lastPrice: typeof decimalString
+  high24h: typeof decimalString
+  low24h: typeof decimalString
+  volume24h: typeof decimalString
+  change24h: typeof decimalString
 } = {
   market: v.string(),
   lastPrice: decimalString,
@@ -59,32 +51,25 @@ export const tickerEntries: {
   volume24h: decimalString,
   change24h: decimalString,
 }
-export const tickerSchema: v.ObjectSchema<{
-  market: v.StringSchema<undefined>;
-  lastPrice: v.StringSchema<"must be a decimal string">;
-  high24h: v.StringSchema<"must be a decimal string">;
-  low24h: v.StringSchema<"must be a decimal string">;
-  volume24h: v.StringSchema<"must be a decimal string">;
-  change24h: v.StringSchema<"must be a decimal string">;
-}, undefined> = v.object(tickerEntries)
+export const tickerSchema: v.ObjectSchema<typeof tickerEntries, undefined> = v.object(tickerEntries)
 
 /** `[price, size]`, both decimal strings. */
 const bookLevelSchema = v.tuple([decimalString, decimalString])
 export const orderBookSchema: v.ObjectSchema<{
-  readonly market: v.StringSchema<undefined>;
-  readonly bids: v.ArraySchema<v.TupleSchema<[v.StringSchema<"must be a decimal string">, v.StringSchema<"must be a decimal string">], undefined>, undefined>;
-  readonly asks: v.ArraySchema<v.TupleSchema<[v.StringSchema<"must be a decimal string">, v.StringSchema<"must be a decimal string">], undefined>, undefined>;
-  readonly timestamp: v.NumberSchema<"must be UTC milliseconds">;
+  readonly market: v.StringSchema<undefined>
+  readonly bids: v.ArraySchema<v.TupleSchema<[typeof decimalString, typeof decimalString], undefined>, undefined>
+  readonly asks: v.ArraySchema<v.TupleSchema<[typeof decimalString, typeof decimalString], undefined>, undefined>
+  readonly timestamp: typeof ms
 }, undefined> = v.object({ market: v.string(), bids: v.array(bookLevelSchema), asks: v.array(bookLevelSchema), timestamp: ms })
 
 /** A public trade of the market. */
 export const tradeSchema: v.ObjectSchema<{
-  readonly tradeId: v.OptionalSchema<v.StringSchema<"must be an id string">, undefined>;
-  readonly market: v.StringSchema<undefined>;
-  readonly price: v.StringSchema<"must be a decimal string">;
-  readonly size: v.StringSchema<"must be a decimal string">;
-  readonly side: v.PicklistSchema<readonly ["buy", "sell"], undefined>;
-  readonly timestamp: v.NumberSchema<"must be UTC milliseconds">;
+  readonly tradeId: v.OptionalSchema<typeof idString, undefined>
+  readonly market: v.StringSchema<undefined>
+  readonly price: typeof decimalString
+  readonly size: typeof decimalString
+  readonly side: typeof sideSchema
+  readonly timestamp: typeof ms
 }, undefined> = v.object({
   tradeId: v.optional(idString),
   market: v.string(),
@@ -111,23 +96,23 @@ export function marketDataResponses<M extends v.GenericSchema, T extends v.Gener
 
 /** An order as the service reports it; ids and decimals are strings. */
 export const orderEntries: {
-  orderId: v.StringSchema<"must be an id string">;
-  clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>;
-  market: v.StringSchema<undefined>;
-  side: v.PicklistSchema<readonly ["buy", "sell"], undefined>;
-  type: v.PicklistSchema<readonly ["limit", "market"], undefined>;
-  price: v.NullishSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  size: v.StringSchema<"must be a decimal string">;
-  filledSize: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  remainingSize: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  avgFillPrice: v.NullishSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  fee: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  status: v.GenericSchema<Open<OrderStatus>>;
-  timeInForce: v.OptionalSchema<v.PicklistSchema<readonly ["GTC", "IOC", "FOK"], undefined>, undefined>;
-  reduceOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
-  postOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
-  createdAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  updatedAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+  orderId: typeof idString
+  clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  market: v.StringSchema<undefined>
+  side: typeof sideSchema
+  type: v.PicklistSchema<readonly ['limit', 'market'], undefined>
+  price: v.NullishSchema<typeof decimalString, undefined>
+  size: typeof decimalString
+  filledSize: v.OptionalSchema<typeof decimalString, undefined>
+  remainingSize: v.OptionalSchema<typeof decimalString, undefined>
+  avgFillPrice: v.NullishSchema<typeof decimalString, undefined>
+  fee: v.OptionalSchema<typeof decimalString, undefined>
+  status: v.GenericSchema<Open<OrderStatus>>
+  timeInForce: v.OptionalSchema<v.PicklistSchema<readonly ['GTC', 'IOC', 'FOK'], undefined>, undefined>
+  reduceOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>
+  postOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>
+  createdAt: v.OptionalSchema<typeof ms, undefined>
+  updatedAt: v.OptionalSchema<typeof ms, undefined>
 } = {
   orderId: idString,
   clientOrderId: v.nullish(v.string()),
@@ -147,36 +132,18 @@ export const orderEntries: {
   createdAt: v.optional(ms),
   updatedAt: v.optional(ms),
 }
-export const baseOrderSchema: v.ObjectSchema<{
-  orderId: v.StringSchema<"must be an id string">;
-  clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>;
-  market: v.StringSchema<undefined>;
-  side: v.PicklistSchema<readonly ["buy", "sell"], undefined>;
-  type: v.PicklistSchema<readonly ["limit", "market"], undefined>;
-  price: v.NullishSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  size: v.StringSchema<"must be a decimal string">;
-  filledSize: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  remainingSize: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  avgFillPrice: v.NullishSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  fee: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  status: v.GenericSchema<Open<OrderStatus>>;
-  timeInForce: v.OptionalSchema<v.PicklistSchema<readonly ["GTC", "IOC", "FOK"], undefined>, undefined>;
-  reduceOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
-  postOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>;
-  createdAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  updatedAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-}, undefined> = v.object(orderEntries)
+export const baseOrderSchema: v.ObjectSchema<typeof orderEntries, undefined> = v.object(orderEntries)
 
 /** An order of a batch the exchange refused; the rest of the batch still went ahead. */
 export const rejectedOrderSchema: v.ObjectSchema<{
-  readonly clientOrderId: v.NullableSchema<v.StringSchema<undefined>, undefined>;
-  readonly status: v.LiteralSchema<"rejected", undefined>;
+  readonly clientOrderId: v.NullableSchema<v.StringSchema<undefined>, undefined>
+  readonly status: v.LiteralSchema<'rejected', undefined>
   readonly error: v.ObjectSchema<{
-    readonly code: v.StringSchema<undefined>;
-    readonly codeNum: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-    readonly message: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-    readonly details: v.NullishSchema<v.RecordSchema<v.StringSchema<undefined>, v.UnknownSchema, undefined>, undefined>;
-  }, undefined>;
+    readonly code: v.StringSchema<undefined>
+    readonly codeNum: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+    readonly message: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+    readonly details: v.NullishSchema<v.RecordSchema<v.StringSchema<undefined>, v.UnknownSchema, undefined>, undefined>
+  }, undefined>
 }, undefined> = v.object({
   clientOrderId: v.nullable(v.string()),
   status: v.literal('rejected'),
@@ -191,16 +158,7 @@ export const rejectedOrderSchema: v.ObjectSchema<{
 /** One result per order of a batch, in the order sent: the order, or its rejection. */
 /* @__NO_SIDE_EFFECTS__ */
 export function placedOrdersOf<O extends v.GenericSchema>(order: O): v.ObjectSchema<{
-  readonly orders: v.ArraySchema<v.UnionSchema<[O, v.ObjectSchema<{
-    readonly clientOrderId: v.NullableSchema<v.StringSchema<undefined>, undefined>;
-    readonly status: v.LiteralSchema<"rejected", undefined>;
-    readonly error: v.ObjectSchema<{
-      readonly code: v.StringSchema<undefined>;
-      readonly codeNum: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-      readonly message: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-      readonly details: v.NullishSchema<v.RecordSchema<v.StringSchema<undefined>, v.UnknownSchema, undefined>, undefined>;
-    }, undefined>;
-  }, undefined>], undefined>, undefined>;
+  readonly orders: v.ArraySchema<v.UnionSchema<[O, typeof rejectedOrderSchema], undefined>, undefined>
 }, undefined> {
   return v.object({ orders: v.array(v.union([order, rejectedOrderSchema])) })
 }
@@ -223,18 +181,18 @@ export function orderResponses<O extends v.GenericSchema>(order: O) {
 
 /** A fill of one of the caller's orders. */
 export const fillSchema: v.ObjectSchema<{
-  readonly tradeId: v.StringSchema<"must be an id string">;
-  readonly orderId: v.StringSchema<"must be an id string">;
-  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>;
-  readonly market: v.StringSchema<undefined>;
-  readonly side: v.PicklistSchema<readonly ["buy", "sell"], undefined>;
-  readonly price: v.StringSchema<"must be a decimal string">;
-  readonly size: v.StringSchema<"must be a decimal string">;
-  readonly fee: v.StringSchema<"must be a decimal string">;
-  readonly liquidity: v.OptionalSchema<v.GenericSchema<Open<"maker" | "taker">>, undefined>;
+  readonly tradeId: typeof idString
+  readonly orderId: typeof idString
+  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  readonly market: v.StringSchema<undefined>
+  readonly side: typeof sideSchema
+  readonly price: typeof decimalString
+  readonly size: typeof decimalString
+  readonly fee: typeof decimalString
+  readonly liquidity: v.OptionalSchema<v.GenericSchema<Open<'maker' | 'taker'>>, undefined>
   /** Perp fills: PnL realized by this fill. */
-  readonly realizedPnl: v.OptionalSchema<v.StringSchema<"must be a decimal string">, undefined>;
-  readonly createdAt: v.NumberSchema<"must be UTC milliseconds">;
+  readonly realizedPnl: v.OptionalSchema<typeof decimalString, undefined>
+  readonly createdAt: typeof ms
 }, undefined> = v.object({
   tradeId: idString,
   orderId: idString,

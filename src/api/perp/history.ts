@@ -1,11 +1,9 @@
 import type * as v from 'valibot'
-import { orderHistoryOperations, historyQuery, type HistoryQuery } from '../common/orders.ts'
-import { operation } from '../operation.ts'
+import { orderHistoryOperations, historyQuery, type Fill, type HistoryQuery, type OrderHistoryQuery } from '../common/orders.ts'
+import { operation, type Operation } from '../operation.ts'
 import type { CursorPage } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import type { PerpOrder } from './trading.ts'
-import type { Operation } from '../operation.ts'
-import type { Fill } from '../common/orders.ts'
 
 /** A funding payment of the caller: positive received, negative paid. */
 export interface FundingPayment extends v.InferOutput<typeof schemas.fundingPaymentSchema> {}
@@ -16,48 +14,11 @@ const market = 'BTC-USDC'
 
 /** Perp History: the caller's records, cursor lists, need read. */
 export const perpHistoryOperations: {
-  listOrderHistory: Operation<{
-    limit?: number | undefined;
-    cursor?: string | undefined;
-    market?: string | undefined;
-    clientOrderId?: string | undefined;
-    status?: "cancelled" | "expired" | "filled" | "rejected" | undefined;
-  } | undefined, {
-    items: PerpOrder[];
-    nextCursor: string | null;
-  }>;
-  listTradeHistory: Operation<{
-    limit?: number | undefined;
-    cursor?: string | undefined;
-    market?: string | undefined;
-  } | undefined, {
-    items: Fill[];
-    nextCursor: string | null;
-  }>;
-  listFundingHistory: Operation<{
-    limit?: number | undefined;
-    cursor?: string | undefined;
-    market?: string | undefined;
-  } | undefined, {
-    items: FundingPayment[];
-    nextCursor: string | null;
-  }>;
-  listLiquidationHistory: Operation<{
-    limit?: number | undefined;
-    cursor?: string | undefined;
-    market?: string | undefined;
-  } | undefined, {
-    items: Liquidation[];
-    nextCursor: string | null;
-  }>;
-  listPnlHistory: Operation<{
-    limit?: number | undefined;
-    cursor?: string | undefined;
-    market?: string | undefined;
-  } | undefined, {
-    items: PnlRecord[];
-    nextCursor: string | null;
-  }>;
+  listOrderHistory: Operation<OrderHistoryQuery, CursorPage<PerpOrder>>
+  listTradeHistory: Operation<HistoryQuery, CursorPage<Fill>>
+  listFundingHistory: Operation<HistoryQuery, CursorPage<FundingPayment>>
+  listLiquidationHistory: Operation<HistoryQuery, CursorPage<Liquidation>>
+  listPnlHistory: Operation<HistoryQuery, CursorPage<PnlRecord>>
 } = {
   listFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/funding', auth: 'read', source: 'spec',

@@ -1,20 +1,19 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
-import { limit, limitQuery, MARKET_TYPES, pageEntries, text, type Items, type LimitQuery, type Page } from '../schemas.ts'
+import { operation, type Operation } from '../operation.ts'
+import { limit, limitQuery, MARKET_TYPES, pageEntries, text, type IntegerSchema, type Items, type LimitQuery, type Page, type TextSchema } from '../schemas.ts'
 import type { PredictionMarket } from './markets.ts'
 import type * as schemas from './responses.ts'
-import type { Operation } from '../operation.ts'
 
 export interface CategoryCount extends v.InferOutput<typeof schemas.categoryCountSchema> {}
 export interface TagCount extends v.InferOutput<typeof schemas.tagCountSchema> {}
 
 const marketsQuery: v.OptionalSchema<v.StrictObjectSchema<{
-  readonly page: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly pageSize: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly status: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
-  readonly category: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
-  readonly marketType: v.OptionalSchema<v.PicklistSchema<readonly ["binary", "multi_outcome"], "must be \"binary\" or \"multi_outcome\"">, undefined>;
-  readonly tag: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
+  readonly page: v.OptionalSchema<IntegerSchema, undefined>
+  readonly pageSize: v.OptionalSchema<IntegerSchema, undefined>
+  readonly status: v.OptionalSchema<TextSchema, undefined>
+  readonly category: v.OptionalSchema<TextSchema, undefined>
+  readonly marketType: v.OptionalSchema<v.PicklistSchema<readonly ['binary', 'multi_outcome'], 'must be "binary" or "multi_outcome"'>, undefined>
+  readonly tag: v.OptionalSchema<TextSchema, undefined>
 }, undefined>, undefined> = v.optional(v.strictObject({
   status: v.optional(text(32)),
   category: v.optional(text(64)),
@@ -23,8 +22,8 @@ const marketsQuery: v.OptionalSchema<v.StrictObjectSchema<{
   ...pageEntries,
 }))
 const searchInput: v.StrictObjectSchema<{
-  readonly q: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly q: TextSchema
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined> = v.strictObject({ q: text(200), limit: v.optional(limit) })
 
 export type MarketsQuery = v.InferInput<typeof marketsQuery>
@@ -32,51 +31,14 @@ export interface SearchInput extends v.InferInput<typeof searchInput> {}
 
 /** Prediction Discovery: open, no credential (paths of the real service). */
 export const predictionDiscoveryOperations: {
-  listCategories: Operation<undefined, CategoryCount[]>;
-  listMarkets: Operation<{
-    page?: number | undefined;
-    pageSize?: number | undefined;
-    status?: string | undefined;
-    category?: string | undefined;
-    marketType?: "binary" | "multi_outcome" | undefined;
-    tag?: string | undefined;
-  } | undefined, {
-    items: PredictionMarket[];
-    pagination: {
-      page: number;
-      pageSize: number;
-      totalItems: number;
-      totalPages: number;
-      hasNext: boolean;
-      hasPrev: boolean;
-    };
-  }>;
-  listActiveMarkets: Operation<{
-    limit?: number | undefined;
-  } | undefined, {
-    items: PredictionMarket[];
-  }>;
-  listEndingSoonMarkets: Operation<{
-    limit?: number | undefined;
-  } | undefined, {
-    items: PredictionMarket[];
-  }>;
-  listNewMarkets: Operation<{
-    limit?: number | undefined;
-  } | undefined, {
-    items: PredictionMarket[];
-  }>;
-  listTrendingMarkets: Operation<{
-    limit?: number | undefined;
-  } | undefined, {
-    items: PredictionMarket[];
-  }>;
-  searchMarkets: Operation<SearchInput, {
-    items: PredictionMarket[];
-  }>;
-  listTags: Operation<{
-    limit?: number | undefined;
-  } | undefined, TagCount[]>;
+  listCategories: Operation<undefined, CategoryCount[]>
+  listMarkets: Operation<MarketsQuery, Page<PredictionMarket>>
+  listActiveMarkets: Operation<LimitQuery, Items<PredictionMarket>>
+  listEndingSoonMarkets: Operation<LimitQuery, Items<PredictionMarket>>
+  listNewMarkets: Operation<LimitQuery, Items<PredictionMarket>>
+  listTrendingMarkets: Operation<LimitQuery, Items<PredictionMarket>>
+  searchMarkets: Operation<SearchInput, Items<PredictionMarket>>
+  listTags: Operation<LimitQuery, TagCount[]>
 } = {
   listCategories: operation<CategoryCount[]>({
     method: 'GET', path: '/api/v1/prediction/categories', auth: 'none', source: 'real', specName: 'list categories with counts', summary: 'Categories with market counts',

@@ -5,7 +5,7 @@ import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation,
 import { explained } from '../input-issues.ts'
 import { parseInput, type CallOptions, type OperationBinder } from '../operation.ts'
 import { paginate } from '../paginate.ts'
-import { clientOrderId, id } from '../schemas.ts'
+import { clientOrderId, id, type PatternSchema } from '../schemas.ts'
 import { predictionDiscoveryOperations } from './discovery.ts'
 import { predictionMarketOperations } from './markets.ts'
 import { predictionOracleOperations } from './oracle.ts'
@@ -22,8 +22,8 @@ export const predictionOperations = {
 }
 
 const findInput: v.StrictObjectSchema<{
-  readonly clientOrderId: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
-  readonly marketId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>, undefined>;
+  readonly clientOrderId: PatternSchema
+  readonly marketId: v.OptionalSchema<typeof id, undefined>
 }, undefined> = explained(v.strictObject({ clientOrderId, marketId: v.optional(id) }))
 export interface FindPredictionOrderInput extends v.InferInput<typeof findInput> {}
 

@@ -1,10 +1,9 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
-import { batchOf, id, integer, klineInterval, limit, MARKET_TYPES, on, text, timestampMs, type Items, type Kline } from '../schemas.ts'
+import { operation, type Operation } from '../operation.ts'
+import { batchOf, id, integer, klineInterval, limit, MARKET_TYPES, on, text, timestampMs, type IntegerSchema, type Items, type Kline, type TextSchema } from '../schemas.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
 import type * as schemas from './responses.ts'
 import type { PredictionOrder } from './trading.ts'
-import type { Operation } from '../operation.ts'
 
 export type { MarketType } from '../schemas.ts'
 export type { PredictionMarketStatus } from './responses.ts'
@@ -29,21 +28,21 @@ export interface PredictionMatch extends v.InferOutput<typeof schemas.prediction
 export interface PredictionTrade extends v.InferOutput<typeof schemas.predictionTradeSchema> {}
 
 const createInput: v.SchemaWithPipe<readonly [v.StrictObjectSchema<{
-  readonly question: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>;
-  readonly description: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, undefined>;
-  readonly category: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>;
-  readonly tags: v.OptionalSchema<v.SchemaWithPipe<readonly [v.ArraySchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, "must be an array of strings">]>, undefined>;
-  readonly marketType: v.PicklistSchema<readonly ["binary", "multi_outcome"], "must be \"binary\" or \"multi_outcome\"">;
-  readonly outcomes: v.OptionalSchema<v.SchemaWithPipe<readonly [v.ArraySchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, "must be an array of at least 2 labels">, v.CheckAction<string[], "must be an array of at least 2 labels">]>, undefined>;
-  readonly endTime: v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>;
+  readonly question: TextSchema
+  readonly description: v.OptionalSchema<TextSchema, undefined>
+  readonly category: TextSchema
+  readonly tags: v.OptionalSchema<v.SchemaWithPipe<readonly [v.ArraySchema<TextSchema, 'must be an array of strings'>]>, undefined>
+  readonly marketType: v.PicklistSchema<readonly ['binary', 'multi_outcome'], 'must be "binary" or "multi_outcome"'>
+  readonly outcomes: v.OptionalSchema<v.SchemaWithPipe<readonly [v.ArraySchema<TextSchema, 'must be an array of at least 2 labels'>, v.CheckAction<string[], 'must be an array of at least 2 labels'>]>, undefined>
+  readonly endTime: IntegerSchema
 }, undefined>, v.CheckAction<{
-  question: string;
-  description?: string | undefined;
-  category: string;
-  tags?: string[] | undefined;
-  marketType: "binary" | "multi_outcome";
-  outcomes?: string[] | undefined;
-  endTime: number;
+  question: string
+  description?: string | undefined
+  category: string
+  tags?: string[] | undefined
+  marketType: 'binary' | 'multi_outcome'
+  outcomes?: string[] | undefined
+  endTime: number
 }, (issue: v.BaseIssue<unknown>) => string>]> = v.pipe(
   v.strictObject({
     question: text(500),
@@ -57,19 +56,19 @@ const createInput: v.SchemaWithPipe<readonly [v.StrictObjectSchema<{
   v.check((input) => input.marketType === 'binary' || input.outcomes !== undefined, on('outcomes', 'a multi-outcome market needs its outcomes')),
 )
 const batchPricesInput: v.StrictObjectSchema<{
-  readonly marketIds: v.SchemaWithPipe<readonly [v.ArraySchema<v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>, "must be a non-empty array">, v.CheckAction<string[], "must be a non-empty array">]>;
+  readonly marketIds: v.SchemaWithPipe<readonly [v.ArraySchema<typeof id, 'must be a non-empty array'>, v.CheckAction<string[], 'must be a non-empty array'>]>
 }, undefined> = v.strictObject({ marketIds: batchOf(id) })
 const outcomeInput: v.StrictObjectSchema<{
-  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
-  readonly outcomeIndex: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly marketId: typeof id
+  readonly outcomeIndex: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined> = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex) })
 const klinesInput: v.StrictObjectSchema<{
-  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
-  readonly outcomeIndex: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly interval: v.PicklistSchema<["1m", "5m", "15m", "1h", "4h", "1d"], "must be one of 1m, 5m, 15m, 1h, 4h, 1d">;
-  readonly startTime: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly endTime: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly marketId: typeof id
+  readonly outcomeIndex: v.OptionalSchema<IntegerSchema, undefined>
+  readonly interval: typeof klineInterval
+  readonly startTime: v.OptionalSchema<IntegerSchema, undefined>
+  readonly endTime: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined> = v.strictObject({
   marketId: id,
   outcomeIndex: v.optional(outcomeIndex),
@@ -79,13 +78,13 @@ const klinesInput: v.StrictObjectSchema<{
   limit: v.optional(integer(1)),
 })
 const marketLimitInput: v.StrictObjectSchema<{
-  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly marketId: typeof id
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined> = v.strictObject({ marketId: id, limit: v.optional(limit) })
 const priceHistoryInput: v.StrictObjectSchema<{
-  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
-  readonly outcomeIndex: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly marketId: typeof id
+  readonly outcomeIndex: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined> = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex), limit: v.optional(limit) })
 
 export interface CreateMarketInput extends v.InferInput<typeof createInput> {}
@@ -99,29 +98,19 @@ const marketId = BINARY_MARKET
 
 /** Prediction Markets: per-market data, open; creating a market needs trade. */
 export const predictionMarketOperations: {
-  createMarket: Operation<CreateMarketInput, PredictionMarket>;
-  listMarketPrices: Operation<BatchPricesInput, BatchPrices>;
-  getMarket: Operation<MarketIdInput, PredictionMarket>;
-  listDepths: Operation<MarketIdInput, OutcomeDepth[]>;
-  getDepth: Operation<OutcomeInput, OutcomeDepth>;
-  listKlines: Operation<PredictionKlinesInput, {
-    openTime: number;
-    open: string;
-    high: string;
-    low: string;
-    close: string;
-    volume: string;
-    closeTime: number;
-  }[]>;
-  getOrderbook: Operation<OutcomeInput, PredictionOrderBook>;
-  listMarketOrders: Operation<MarketLimitInput, {
-    items: PredictionOrder[];
-  }>;
-  listOutcomes: Operation<MarketIdInput, OutcomeProbability[]>;
-  getPriceBalance: Operation<MarketIdInput, PriceBalance>;
-  listPriceHistory: Operation<PriceHistoryInput, PricePoint[]>;
-  getMarketStats: Operation<MarketIdInput, PredictionMarketStats>;
-  listMarketTrades: Operation<MarketLimitInput, PredictionTrade[]>;
+  createMarket: Operation<CreateMarketInput, PredictionMarket>
+  listMarketPrices: Operation<BatchPricesInput, BatchPrices>
+  getMarket: Operation<MarketIdInput, PredictionMarket>
+  listDepths: Operation<MarketIdInput, OutcomeDepth[]>
+  getDepth: Operation<OutcomeInput, OutcomeDepth>
+  listKlines: Operation<PredictionKlinesInput, Kline[]>
+  getOrderbook: Operation<OutcomeInput, PredictionOrderBook>
+  listMarketOrders: Operation<MarketLimitInput, Items<PredictionOrder>>
+  listOutcomes: Operation<MarketIdInput, OutcomeProbability[]>
+  getPriceBalance: Operation<MarketIdInput, PriceBalance>
+  listPriceHistory: Operation<PriceHistoryInput, PricePoint[]>
+  getMarketStats: Operation<MarketIdInput, PredictionMarketStats>
+  listMarketTrades: Operation<MarketLimitInput, PredictionTrade[]>
 } = {
   createMarket: operation<PredictionMarket, CreateMarketInput>({
     method: 'POST', path: '/api/v1/prediction/markets', auth: 'trade', source: 'ours', specName: 'create a prediction market',

@@ -1,9 +1,8 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
-import { id, text } from '../schemas.ts'
+import { operation, type Operation } from '../operation.ts'
+import { id, text, type IntegerSchema, type TextSchema } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import { BINARY_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
-import type { Operation } from '../operation.ts'
 
 export interface OracleConfig extends v.InferOutput<typeof schemas.oracleConfigSchema> {}
 export interface OracleChallenge extends v.InferOutput<typeof schemas.oracleChallengeSchema> {}
@@ -17,9 +16,9 @@ export interface FinalizedResult extends v.InferOutput<typeof schemas.finalizedR
 export interface OracleResearch extends v.InferOutput<typeof schemas.oracleResearchSchema> {}
 
 const challengeInput: v.StrictObjectSchema<{
-  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
-  readonly outcomeIndex: v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>;
-  readonly evidenceHash: v.OptionalSchema<v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.StringSchema<string>, v.CheckAction<string, string>]>, v.RegexAction<string, "must be a hash (letters and digits)">]>, undefined>;
+  readonly marketId: typeof id
+  readonly outcomeIndex: IntegerSchema
+  readonly evidenceHash: v.OptionalSchema<v.SchemaWithPipe<readonly [TextSchema, v.RegexAction<string, 'must be a hash (letters and digits)'>]>, undefined>
 }, undefined> = v.strictObject({
   marketId: id,
   outcomeIndex,
@@ -31,11 +30,11 @@ const marketId = BINARY_MARKET
 
 /** Prediction Oracle: reads open; challenging and finalizing need trade. */
 export const predictionOracleOperations: {
-  getOracleConfig: Operation<MarketIdInput, OracleConfig>;
-  getProposal: Operation<MarketIdInput, Proposal>;
-  getResearch: Operation<MarketIdInput, OracleResearch>;
-  challengeResult: Operation<ChallengeInput, ChallengedProposal>;
-  finalizeResult: Operation<MarketIdInput, FinalizedResult>;
+  getOracleConfig: Operation<MarketIdInput, OracleConfig>
+  getProposal: Operation<MarketIdInput, Proposal>
+  getResearch: Operation<MarketIdInput, OracleResearch>
+  challengeResult: Operation<ChallengeInput, ChallengedProposal>
+  finalizeResult: Operation<MarketIdInput, FinalizedResult>
 } = {
   getOracleConfig: operation<OracleConfig, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/oracle-config', auth: 'none', source: 'real', specName: 'get oracle configuration for a market',

@@ -4,10 +4,9 @@
 // types varies on the real service, so those fields are open.
 import * as v from 'valibot'
 import type { ResponseTable } from '../operation.ts'
-import { cancelledOrdersSchema, idString, itemsOf, klinesSchema, ms, numericSideSchema, openString, pageOf } from '../response-shapes.ts'
+import { cancelledOrdersSchema, idString, itemsOf, klinesSchema, ms, numericSideSchema, openString, pageOf, type Open } from '../response-shapes.ts'
 import type { MarketType } from '../schemas.ts'
 import type { predictionOperations } from './index.ts'
-import type { Open } from '../response-shapes.ts'
 
 /** Either casing the service uses. */
 type AnyCase<T extends string> = T | Uppercase<T>
@@ -15,54 +14,50 @@ export type PredictionMarketStatus = 'active' | 'closed' | 'resolved'
 /** `active` is a resting order; the real service has `partial_filled`. */
 export type PredictionOrderStatus = 'active' | 'partial_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected'
 
-const marketType: v.GenericSchema<Open<AnyCase<"binary" | "multi_outcome">>> = openString<AnyCase<MarketType>>()
+const marketType: v.GenericSchema<Open<AnyCase<'binary' | 'multi_outcome'>>> = openString<AnyCase<MarketType>>()
 
 // ---- Discovery ----
 
 export const categoryCountSchema: v.ObjectSchema<{
-  readonly category: v.StringSchema<undefined>;
-  readonly count: v.NumberSchema<undefined>;
+  readonly category: v.StringSchema<undefined>
+  readonly count: v.NumberSchema<undefined>
 }, undefined> = v.object({ category: v.string(), count: v.number() })
 export const tagCountSchema: v.ObjectSchema<{
-  readonly tag: v.StringSchema<undefined>;
-  readonly count: v.NumberSchema<undefined>;
+  readonly tag: v.StringSchema<undefined>
+  readonly count: v.NumberSchema<undefined>
 }, undefined> = v.object({ tag: v.string(), count: v.number() })
 
 // ---- Markets ----
 
 export const outcomeSchema: v.ObjectSchema<{
-  readonly outcomeIndex: v.NumberSchema<undefined>;
-  readonly label: v.StringSchema<undefined>;
-  readonly priceE6: v.NumberSchema<undefined>;
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly label: v.StringSchema<undefined>
+  readonly priceE6: v.NumberSchema<undefined>
 }, undefined> = v.object({ outcomeIndex: v.number(), label: v.string(), priceE6: v.number() })
 
 /** A prediction market. */
 export const predictionMarketSchema: v.ObjectSchema<{
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly slug: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-  readonly marketType: typeof marketType;
-  readonly numOutcomes: v.NumberSchema<undefined>;
-  readonly question: v.StringSchema<undefined>;
-  readonly description: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-  readonly category: v.StringSchema<undefined>;
-  readonly tags: v.OptionalSchema<v.ArraySchema<v.StringSchema<undefined>, undefined>, undefined>;
-  readonly status: v.GenericSchema<Open<AnyCase<PredictionMarketStatus>>>;
-  readonly endTime: v.NumberSchema<"must be UTC milliseconds">;
-  readonly outcomes: v.ArraySchema<v.ObjectSchema<{
-    readonly outcomeIndex: v.NumberSchema<undefined>;
-    readonly label: v.StringSchema<undefined>;
-    readonly priceE6: v.NumberSchema<undefined>;
-  }, undefined>, undefined>;
-  readonly createdAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly totalVolumeE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly totalLiquidityE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly openInterestE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly collectionId: v.NullishSchema<v.StringSchema<"must be an id string">, undefined>;
-  readonly collectionName: v.NullishSchema<v.StringSchema<undefined>, undefined>;
-  readonly imageUrl: v.NullishSchema<v.StringSchema<undefined>, undefined>;
+  readonly marketId: typeof idString
+  readonly slug: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly marketType: typeof marketType
+  readonly numOutcomes: v.NumberSchema<undefined>
+  readonly question: v.StringSchema<undefined>
+  readonly description: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly category: v.StringSchema<undefined>
+  readonly tags: v.OptionalSchema<v.ArraySchema<v.StringSchema<undefined>, undefined>, undefined>
+  readonly status: v.GenericSchema<Open<AnyCase<PredictionMarketStatus>>>
+  readonly endTime: typeof ms
+  readonly outcomes: v.ArraySchema<typeof outcomeSchema, undefined>
+  readonly createdAt: v.OptionalSchema<typeof ms, undefined>
+  readonly totalVolumeE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly totalLiquidityE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly openInterestE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly collectionId: v.NullishSchema<typeof idString, undefined>
+  readonly collectionName: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  readonly imageUrl: v.NullishSchema<v.StringSchema<undefined>, undefined>
   /** The winning outcome once the oracle's result is final, else `null`. */
-  readonly finalOutcomeIndex: v.NullishSchema<v.NumberSchema<undefined>, undefined>;
-  readonly resolvedAt: v.NullishSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+  readonly finalOutcomeIndex: v.NullishSchema<v.NumberSchema<undefined>, undefined>
+  readonly resolvedAt: v.NullishSchema<typeof ms, undefined>
 }, undefined> = v.object({
   marketId: idString,
   slug: v.optional(v.string()),
@@ -88,60 +83,41 @@ export const predictionMarketSchema: v.ObjectSchema<{
 })
 
 export const marketPricesSchema: v.ObjectSchema<{
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly marketType: v.GenericSchema<Open<AnyCase<"binary" | "multi_outcome">>>;
-  readonly outcomes: v.ArraySchema<v.ObjectSchema<{
-    readonly outcomeIndex: v.NumberSchema<undefined>;
-    readonly label: v.StringSchema<undefined>;
-    readonly priceE6: v.NumberSchema<undefined>;
-  }, undefined>, undefined>;
-  readonly updatedAt: v.NumberSchema<"must be UTC milliseconds">;
+  readonly marketId: typeof idString
+  readonly marketType: typeof marketType
+  readonly outcomes: v.ArraySchema<typeof outcomeSchema, undefined>
+  readonly updatedAt: typeof ms
 }, undefined> = v.object({ marketId: idString, marketType, outcomes: v.array(outcomeSchema), updatedAt: ms })
 export const batchPricesSchema: v.ObjectSchema<{
-  readonly prices: v.ArraySchema<v.ObjectSchema<{
-    readonly marketId: v.StringSchema<"must be an id string">;
-    readonly marketType: v.GenericSchema<Open<AnyCase<"binary" | "multi_outcome">>>;
-    readonly outcomes: v.ArraySchema<v.ObjectSchema<{
-      readonly outcomeIndex: v.NumberSchema<undefined>;
-      readonly label: v.StringSchema<undefined>;
-      readonly priceE6: v.NumberSchema<undefined>;
-    }, undefined>, undefined>;
-    readonly updatedAt: v.NumberSchema<"must be UTC milliseconds">;
-  }, undefined>, undefined>;
+  readonly prices: v.ArraySchema<typeof marketPricesSchema, undefined>
 }, undefined> = v.object({ prices: v.array(marketPricesSchema) })
 
 /** A depth level: `price` is a float in [0, 1]. */
 export const depthLevelSchema: v.ObjectSchema<{
-  readonly price: v.NumberSchema<undefined>;
-  readonly amount: v.NumberSchema<undefined>;
+  readonly price: v.NumberSchema<undefined>
+  readonly amount: v.NumberSchema<undefined>
 }, undefined> = v.object({ price: v.number(), amount: v.number() })
 export const outcomeDepthSchema: v.ObjectSchema<{
-  readonly outcomeIndex: v.NumberSchema<undefined>;
-  readonly bids: v.ArraySchema<v.ObjectSchema<{
-    readonly price: v.NumberSchema<undefined>;
-    readonly amount: v.NumberSchema<undefined>;
-  }, undefined>, undefined>;
-  readonly asks: v.ArraySchema<v.ObjectSchema<{
-    readonly price: v.NumberSchema<undefined>;
-    readonly amount: v.NumberSchema<undefined>;
-  }, undefined>, undefined>;
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly bids: v.ArraySchema<typeof depthLevelSchema, undefined>
+  readonly asks: v.ArraySchema<typeof depthLevelSchema, undefined>
 }, undefined> = v.object({ outcomeIndex: v.number(), bids: v.array(depthLevelSchema), asks: v.array(depthLevelSchema) })
 
 const bookLevelSchema = v.object({ price: v.number(), shares: v.number(), orderCount: v.number() })
 export const predictionOrderBookSchema: v.ObjectSchema<{
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly marketType: v.GenericSchema<Open<AnyCase<"binary" | "multi_outcome">>>;
+  readonly marketId: typeof idString
+  readonly marketType: typeof marketType
   readonly bids: v.ArraySchema<v.ObjectSchema<{
-    readonly price: v.NumberSchema<undefined>;
-    readonly shares: v.NumberSchema<undefined>;
-    readonly orderCount: v.NumberSchema<undefined>;
-  }, undefined>, undefined>;
+    readonly price: v.NumberSchema<undefined>
+    readonly shares: v.NumberSchema<undefined>
+    readonly orderCount: v.NumberSchema<undefined>
+  }, undefined>, undefined>
   readonly asks: v.ArraySchema<v.ObjectSchema<{
-    readonly price: v.NumberSchema<undefined>;
-    readonly shares: v.NumberSchema<undefined>;
-    readonly orderCount: v.NumberSchema<undefined>;
-  }, undefined>, undefined>;
-  readonly lastUpdated: v.NumberSchema<"must be UTC milliseconds">;
+    readonly price: v.NumberSchema<undefined>
+    readonly shares: v.NumberSchema<undefined>
+    readonly orderCount: v.NumberSchema<undefined>
+  }, undefined>, undefined>
+  readonly lastUpdated: typeof ms
 }, undefined> = v.object({
   marketId: idString,
   marketType,
@@ -151,14 +127,10 @@ export const predictionOrderBookSchema: v.ObjectSchema<{
 })
 
 export const priceBalanceSchema: v.ObjectSchema<{
-  readonly sumPriceE6: v.NumberSchema<undefined>;
-  readonly balanced: v.BooleanSchema<undefined>;
-  readonly toleranceE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly outcomes: v.OptionalSchema<v.ArraySchema<v.ObjectSchema<{
-    readonly outcomeIndex: v.NumberSchema<undefined>;
-    readonly label: v.StringSchema<undefined>;
-    readonly priceE6: v.NumberSchema<undefined>;
-  }, undefined>, undefined>, undefined>;
+  readonly sumPriceE6: v.NumberSchema<undefined>
+  readonly balanced: v.BooleanSchema<undefined>
+  readonly toleranceE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly outcomes: v.OptionalSchema<v.ArraySchema<typeof outcomeSchema, undefined>, undefined>
 }, undefined> = v.object({
   sumPriceE6: v.number(),
   balanced: v.boolean(),
@@ -168,31 +140,27 @@ export const priceBalanceSchema: v.ObjectSchema<{
 
 /** An outcome with its price as a probability, and whether it won once the market is resolved. */
 export const outcomeProbabilitySchema: v.ObjectSchema<{
-  readonly outcomeIndex: v.NumberSchema<undefined>;
-  readonly label: v.StringSchema<undefined>;
-  readonly priceE6: v.NumberSchema<undefined>;
-  readonly probability: v.NumberSchema<undefined>;
-  readonly winner: v.NullableSchema<v.BooleanSchema<undefined>, undefined>;
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly label: v.StringSchema<undefined>
+  readonly priceE6: v.NumberSchema<undefined>
+  readonly probability: v.NumberSchema<undefined>
+  readonly winner: v.NullableSchema<v.BooleanSchema<undefined>, undefined>
 }, undefined> = v.object({ ...outcomeSchema.entries, probability: v.number(), winner: v.nullable(v.boolean()) })
 
 /** A point of an outcome's price history. */
 export const pricePointSchema: v.ObjectSchema<{
-  readonly timestamp: v.NumberSchema<"must be UTC milliseconds">;
-  readonly priceE6: v.NumberSchema<undefined>;
+  readonly timestamp: typeof ms
+  readonly priceE6: v.NumberSchema<undefined>
 }, undefined> = v.object({ timestamp: ms, priceE6: v.number() })
 
 export const predictionMarketStatsSchema: v.ObjectSchema<{
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly totalVolumeE6: v.NumberSchema<undefined>;
-  readonly volume24hE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly totalTrades: v.NumberSchema<undefined>;
-  readonly openInterestE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly outcomes: v.OptionalSchema<v.ArraySchema<v.ObjectSchema<{
-    readonly outcomeIndex: v.NumberSchema<undefined>;
-    readonly label: v.StringSchema<undefined>;
-    readonly priceE6: v.NumberSchema<undefined>;
-  }, undefined>, undefined>, undefined>;
-  readonly status: v.OptionalSchema<v.GenericSchema<Open<AnyCase<PredictionMarketStatus>>>, undefined>;
+  readonly marketId: typeof idString
+  readonly totalVolumeE6: v.NumberSchema<undefined>
+  readonly volume24hE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly totalTrades: v.NumberSchema<undefined>
+  readonly openInterestE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly outcomes: v.OptionalSchema<v.ArraySchema<typeof outcomeSchema, undefined>, undefined>
+  readonly status: v.OptionalSchema<v.GenericSchema<Open<AnyCase<PredictionMarketStatus>>>, undefined>
 }, undefined> = v.object({
   marketId: idString,
   totalVolumeE6: v.number(),
@@ -204,7 +172,15 @@ export const predictionMarketStatsSchema: v.ObjectSchema<{
 })
 
 /** A public match of two orders (no account ids); `takerSide` 0 = buy, 1 = sell. */
-const matchEntries = {
+const matchEntries: {
+  matchId: typeof idString
+  marketId: typeof idString
+  outcomeIndex: v.NumberSchema<undefined>
+  takerSide: typeof numericSideSchema
+  priceE6: v.NumberSchema<undefined>
+  amount: v.NumberSchema<undefined>
+  createdAt: typeof ms
+} = {
   matchId: idString,
   marketId: idString,
   outcomeIndex: v.number(),
@@ -213,48 +189,40 @@ const matchEntries = {
   amount: v.number(),
   createdAt: ms,
 }
-export const predictionMatchSchema: v.ObjectSchema<{
-  matchId: v.StringSchema<"must be an id string">;
-  marketId: v.StringSchema<"must be an id string">;
-  outcomeIndex: v.NumberSchema<undefined>;
-  takerSide: v.PicklistSchema<[0, 1], undefined>;
-  priceE6: v.NumberSchema<undefined>;
-  amount: v.NumberSchema<undefined>;
-  createdAt: v.NumberSchema<"must be UTC milliseconds">;
-}, undefined> = v.object(matchEntries)
+export const predictionMatchSchema: v.ObjectSchema<typeof matchEntries, undefined> = v.object(matchEntries)
 /** A trade of the market: a match under its trade id. */
 export const predictionTradeSchema: v.ObjectSchema<{
-  readonly matchId: v.StringSchema<"must be an id string">;
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly outcomeIndex: v.NumberSchema<undefined>;
-  readonly takerSide: v.PicklistSchema<[0, 1], undefined>;
-  readonly priceE6: v.NumberSchema<undefined>;
-  readonly amount: v.NumberSchema<undefined>;
-  readonly createdAt: v.NumberSchema<"must be UTC milliseconds">;
-  readonly tradeId: v.StringSchema<"must be an id string">;
+  readonly matchId: typeof idString
+  readonly marketId: typeof idString
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly takerSide: typeof numericSideSchema
+  readonly priceE6: v.NumberSchema<undefined>
+  readonly amount: v.NumberSchema<undefined>
+  readonly createdAt: typeof ms
+  readonly tradeId: typeof idString
 }, undefined> = v.object({ ...matchEntries, tradeId: idString })
 
 // ---- Trading ----
 
 /** An order as the service lists it; `amount` counts whole shares, `sharesE6` the same in millionths. */
 export const predictionOrderSchema: v.ObjectSchema<{
-  readonly orderId: v.StringSchema<"must be an id string">;
-  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>;
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly side: v.PicklistSchema<[0, 1], undefined>;
-  readonly outcomeIndex: v.NumberSchema<undefined>;
-  readonly priceE6: v.NumberSchema<undefined>;
-  readonly amount: v.NumberSchema<undefined>;
-  readonly filledAmount: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly remainingAmount: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly sharesE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly filledSharesE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly avgPriceE6: v.NullishSchema<v.NumberSchema<undefined>, undefined>;
+  readonly orderId: typeof idString
+  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  readonly marketId: typeof idString
+  readonly side: typeof numericSideSchema
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly priceE6: v.NumberSchema<undefined>
+  readonly amount: v.NumberSchema<undefined>
+  readonly filledAmount: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly remainingAmount: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly sharesE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly filledSharesE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly avgPriceE6: v.NullishSchema<v.NumberSchema<undefined>, undefined>
   /** 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK. */
-  readonly orderType: v.OptionalSchema<v.PicklistSchema<[0, 1, 2, 3], undefined>, undefined>;
-  readonly status: v.GenericSchema<Open<AnyCase<PredictionOrderStatus>>>;
-  readonly createdAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly updatedAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+  readonly orderType: v.OptionalSchema<v.PicklistSchema<[0, 1, 2, 3], undefined>, undefined>
+  readonly status: v.GenericSchema<Open<AnyCase<PredictionOrderStatus>>>
+  readonly createdAt: v.OptionalSchema<typeof ms, undefined>
+  readonly updatedAt: v.OptionalSchema<typeof ms, undefined>
 }, undefined> = v.object({
   orderId: idString,
   clientOrderId: v.nullish(v.string()),
@@ -277,10 +245,10 @@ export const predictionOrderSchema: v.ObjectSchema<{
 
 /** What a prediction write answers; `txSignature` is an operation id, not an on-chain signature. */
 export const txResponseSchema: v.ObjectSchema<{
-  readonly txSignature: v.StringSchema<undefined>;
-  readonly orderId: v.OptionalSchema<v.StringSchema<"must be an id string">, undefined>;
-  readonly status: v.OptionalSchema<v.GenericSchema<Open<AnyCase<PredictionOrderStatus>>>, undefined>;
-  readonly filledQty: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+  readonly txSignature: v.StringSchema<undefined>
+  readonly orderId: v.OptionalSchema<typeof idString, undefined>
+  readonly status: v.OptionalSchema<v.GenericSchema<Open<AnyCase<PredictionOrderStatus>>>, undefined>
+  readonly filledQty: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
 }, undefined> = v.object({
   txSignature: v.string(),
   orderId: v.optional(idString),
@@ -290,15 +258,15 @@ export const txResponseSchema: v.ObjectSchema<{
 
 /** A complete set minted: `costE6` USDC paid, `amount` shares of every outcome credited. */
 export const mintedSetSchema: v.ObjectSchema<{
-  readonly txSignature: v.StringSchema<undefined>;
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly amount: v.NumberSchema<undefined>;
-  readonly costE6: v.NumberSchema<undefined>;
+  readonly txSignature: v.StringSchema<undefined>
+  readonly marketId: typeof idString
+  readonly amount: v.NumberSchema<undefined>
+  readonly costE6: v.NumberSchema<undefined>
   readonly outcomes: v.ArraySchema<v.ObjectSchema<{
-    readonly outcomeIndex: v.NumberSchema<undefined>;
-    readonly label: v.StringSchema<undefined>;
-    readonly shares: v.NumberSchema<undefined>;
-  }, undefined>, undefined>;
+    readonly outcomeIndex: v.NumberSchema<undefined>
+    readonly label: v.StringSchema<undefined>
+    readonly shares: v.NumberSchema<undefined>
+  }, undefined>, undefined>
 }, undefined> = v.object({
   txSignature: v.string(),
   marketId: idString,
@@ -308,18 +276,18 @@ export const mintedSetSchema: v.ObjectSchema<{
 })
 /** A complete set burnt for `payoutE6` USDC. */
 export const redeemedSetSchema: v.ObjectSchema<{
-  readonly txSignature: v.StringSchema<undefined>;
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly amount: v.NumberSchema<undefined>;
-  readonly payoutE6: v.NumberSchema<undefined>;
+  readonly txSignature: v.StringSchema<undefined>
+  readonly marketId: typeof idString
+  readonly amount: v.NumberSchema<undefined>
+  readonly payoutE6: v.NumberSchema<undefined>
 }, undefined> = v.object({ txSignature: v.string(), marketId: idString, amount: v.number(), payoutE6: v.number() })
 /** Winning shares claimed: 1 USDC each. */
 export const claimedWinningsSchema: v.ObjectSchema<{
-  readonly txSignature: v.StringSchema<undefined>;
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly outcomeIndex: v.NumberSchema<undefined>;
-  readonly shares: v.NumberSchema<undefined>;
-  readonly payoutE6: v.NumberSchema<undefined>;
+  readonly txSignature: v.StringSchema<undefined>
+  readonly marketId: typeof idString
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly shares: v.NumberSchema<undefined>
+  readonly payoutE6: v.NumberSchema<undefined>
 }, undefined> = v.object({
   txSignature: v.string(),
   marketId: idString,
@@ -332,19 +300,19 @@ export const claimedWinningsSchema: v.ObjectSchema<{
 
 /** Shares held in one outcome; `*E6` are millionths of USDC. */
 export const predictionPositionSchema: v.ObjectSchema<{
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly outcomeIndex: v.NumberSchema<undefined>;
-  readonly outcomeLabel: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-  readonly question: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-  readonly marketStatus: v.OptionalSchema<v.GenericSchema<Open<AnyCase<PredictionMarketStatus>>>, undefined>;
-  readonly shares: v.NumberSchema<undefined>;
-  readonly lockedShares: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly avgPriceE6: v.NumberSchema<undefined>;
-  readonly currentPriceE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly costE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly valueE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly realizedPnlE6: v.NumberSchema<undefined>;
-  readonly unrealizedPnlE6: v.NumberSchema<undefined>;
+  readonly marketId: typeof idString
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly outcomeLabel: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly question: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly marketStatus: v.OptionalSchema<v.GenericSchema<Open<AnyCase<PredictionMarketStatus>>>, undefined>
+  readonly shares: v.NumberSchema<undefined>
+  readonly lockedShares: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly avgPriceE6: v.NumberSchema<undefined>
+  readonly currentPriceE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly costE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly valueE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly realizedPnlE6: v.NumberSchema<undefined>
+  readonly unrealizedPnlE6: v.NumberSchema<undefined>
 }, undefined> = v.object({
   marketId: idString,
   outcomeIndex: v.number(),
@@ -362,12 +330,12 @@ export const predictionPositionSchema: v.ObjectSchema<{
 })
 
 export const predictionStatsSchema: v.ObjectSchema<{
-  readonly totalTrades: v.NumberSchema<undefined>;
-  readonly totalVolumeE6: v.NumberSchema<undefined>;
-  readonly totalPnlE6: v.NumberSchema<undefined>;
-  readonly activePositions: v.NumberSchema<undefined>;
-  readonly activeOrders: v.NumberSchema<undefined>;
-  readonly marketsParticipated: v.NumberSchema<undefined>;
+  readonly totalTrades: v.NumberSchema<undefined>
+  readonly totalVolumeE6: v.NumberSchema<undefined>
+  readonly totalPnlE6: v.NumberSchema<undefined>
+  readonly activePositions: v.NumberSchema<undefined>
+  readonly activeOrders: v.NumberSchema<undefined>
+  readonly marketsParticipated: v.NumberSchema<undefined>
 }, undefined> = v.object({
   totalTrades: v.number(),
   totalVolumeE6: v.number(),
@@ -379,11 +347,11 @@ export const predictionStatsSchema: v.ObjectSchema<{
 
 /** An event of the public activity feed: a trade, a market created, a mint, a proposal… */
 export const activityEventSchema: v.ObjectSchema<{
-  readonly type: v.StringSchema<undefined>;
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly outcomeIndex: v.NullishSchema<v.NumberSchema<undefined>, undefined>;
-  readonly amount: v.NullishSchema<v.NumberSchema<undefined>, undefined>;
-  readonly timestamp: v.NumberSchema<"must be UTC milliseconds">;
+  readonly type: v.StringSchema<undefined>
+  readonly marketId: typeof idString
+  readonly outcomeIndex: v.NullishSchema<v.NumberSchema<undefined>, undefined>
+  readonly amount: v.NullishSchema<v.NumberSchema<undefined>, undefined>
+  readonly timestamp: typeof ms
 }, undefined> = v.object({
   type: v.string(),
   marketId: idString,
@@ -393,8 +361,8 @@ export const activityEventSchema: v.ObjectSchema<{
 })
 
 export const matchStatsSchema: v.ObjectSchema<{
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly totalMatches: v.NumberSchema<undefined>;
+  readonly marketId: typeof idString
+  readonly totalMatches: v.NumberSchema<undefined>
 }, undefined> = v.object({ marketId: idString, totalMatches: v.number() })
 
 /** A fill of one of the caller's orders; `side` 0 = buy, 1 = sell. */
@@ -412,42 +380,42 @@ const fillEntries = {
   createdAt: ms,
 }
 export const predictionFillSchema: v.ObjectSchema<{
-  readonly orderId: v.StringSchema<"must be an id string">;
-  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>;
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly outcomeIndex: v.NumberSchema<undefined>;
-  readonly side: v.PicklistSchema<[0, 1], undefined>;
-  readonly priceE6: v.NumberSchema<undefined>;
-  readonly amount: v.NumberSchema<undefined>;
-  readonly valueE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly role: v.OptionalSchema<v.GenericSchema<Open<"maker" | "taker">>, undefined>;
-  readonly realizedPnlE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly createdAt: v.NumberSchema<"must be UTC milliseconds">;
-  readonly tradeId: v.StringSchema<"must be an id string">;
+  readonly orderId: typeof idString
+  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  readonly marketId: typeof idString
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly side: typeof numericSideSchema
+  readonly priceE6: v.NumberSchema<undefined>
+  readonly amount: v.NumberSchema<undefined>
+  readonly valueE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly role: v.OptionalSchema<v.GenericSchema<Open<'maker' | 'taker'>>, undefined>
+  readonly realizedPnlE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly createdAt: typeof ms
+  readonly tradeId: typeof idString
 }, undefined> = v.object({ tradeId: idString, ...fillEntries })
 /** One of the caller's matches: a fill under its match id. */
 export const predictionMyMatchSchema: v.ObjectSchema<{
-  readonly orderId: v.StringSchema<"must be an id string">;
-  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>;
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly outcomeIndex: v.NumberSchema<undefined>;
-  readonly side: v.PicklistSchema<[0, 1], undefined>;
-  readonly priceE6: v.NumberSchema<undefined>;
-  readonly amount: v.NumberSchema<undefined>;
-  readonly valueE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly role: v.OptionalSchema<v.GenericSchema<Open<"maker" | "taker">>, undefined>;
-  readonly realizedPnlE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly createdAt: v.NumberSchema<"must be UTC milliseconds">;
-  readonly matchId: v.StringSchema<"must be an id string">;
+  readonly orderId: typeof idString
+  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  readonly marketId: typeof idString
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly side: typeof numericSideSchema
+  readonly priceE6: v.NumberSchema<undefined>
+  readonly amount: v.NumberSchema<undefined>
+  readonly valueE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly role: v.OptionalSchema<v.GenericSchema<Open<'maker' | 'taker'>>, undefined>
+  readonly realizedPnlE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly createdAt: typeof ms
+  readonly matchId: typeof idString
 }, undefined> = v.object({ matchId: idString, ...fillEntries })
 
 // ---- Oracle ----
 
 export const oracleConfigSchema: v.ObjectSchema<{
-  readonly marketId: v.OptionalSchema<v.StringSchema<"must be an id string">, undefined>;
-  readonly challengePeriodMs: v.NumberSchema<undefined>;
-  readonly bondE6: v.NumberSchema<undefined>;
-  readonly sources: v.ArraySchema<v.UnknownSchema, undefined>;
+  readonly marketId: v.OptionalSchema<typeof idString, undefined>
+  readonly challengePeriodMs: v.NumberSchema<undefined>
+  readonly bondE6: v.NumberSchema<undefined>
+  readonly sources: v.ArraySchema<v.UnknownSchema, undefined>
 }, undefined> = v.object({
   marketId: v.optional(idString),
   challengePeriodMs: v.number(),
@@ -456,10 +424,10 @@ export const oracleConfigSchema: v.ObjectSchema<{
 })
 
 export const oracleChallengeSchema: v.ObjectSchema<{
-  readonly challenger: v.StringSchema<undefined>;
-  readonly outcomeIndex: v.NumberSchema<undefined>;
-  readonly evidenceHash: v.NullableSchema<v.StringSchema<undefined>, undefined>;
-  readonly challengedAt: v.NumberSchema<"must be UTC milliseconds">;
+  readonly challenger: v.StringSchema<undefined>
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly evidenceHash: v.NullableSchema<v.StringSchema<undefined>, undefined>
+  readonly challengedAt: typeof ms
 }, undefined> = v.object({
   challenger: v.string(),
   outcomeIndex: v.number(),
@@ -468,7 +436,18 @@ export const oracleChallengeSchema: v.ObjectSchema<{
 })
 
 /** A market's result proposal. A challenge replaces the proposed outcome and restarts the period. */
-const proposalEntries = {
+const proposalEntries: {
+  marketId: typeof idString
+  status: v.PicklistSchema<['none', 'proposed', 'challenged', 'finalized'], undefined>
+  proposedOutcomeIndex: v.NullableSchema<v.NumberSchema<undefined>, undefined>
+  proposedAt: v.NullableSchema<typeof ms, undefined>
+  /** UTC ms; challenges are taken until then, finalization only after. */
+  challengeDeadline: v.NullableSchema<typeof ms, undefined>
+  challenges: v.ArraySchema<typeof oracleChallengeSchema, undefined>
+  challengeCount: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  finalizedAt: v.NullableSchema<typeof ms, undefined>
+  finalOutcomeIndex: v.NullishSchema<v.NumberSchema<undefined>, undefined>
+} = {
   marketId: idString,
   status: v.picklist(['none', 'proposed', 'challenged', 'finalized']),
   proposedOutcomeIndex: v.nullable(v.number()),
@@ -480,48 +459,27 @@ const proposalEntries = {
   finalizedAt: v.nullable(ms),
   finalOutcomeIndex: v.nullish(v.number()),
 }
-export const proposalSchema: v.ObjectSchema<{
-  marketId: v.StringSchema<"must be an id string">;
-  status: v.PicklistSchema<["none", "proposed", "challenged", "finalized"], undefined>;
-  proposedOutcomeIndex: v.NullableSchema<v.NumberSchema<undefined>, undefined>;
-  proposedAt: v.NullableSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  /** UTC ms; challenges are taken until then, finalization only after. */
-  challengeDeadline: v.NullableSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  challenges: v.ArraySchema<v.ObjectSchema<{
-    readonly challenger: v.StringSchema<undefined>;
-    readonly outcomeIndex: v.NumberSchema<undefined>;
-    readonly evidenceHash: v.NullableSchema<v.StringSchema<undefined>, undefined>;
-    readonly challengedAt: v.NumberSchema<"must be UTC milliseconds">;
-  }, undefined>, undefined>;
-  challengeCount: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  finalizedAt: v.NullableSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  finalOutcomeIndex: v.NullishSchema<v.NumberSchema<undefined>, undefined>;
-}, undefined> = v.object(proposalEntries)
+export const proposalSchema: v.ObjectSchema<typeof proposalEntries, undefined> = v.object(proposalEntries)
 /** The proposal after a challenge; `txSignature` is an operation id. */
 export const challengedProposalSchema: v.ObjectSchema<{
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly status: v.PicklistSchema<["none", "proposed", "challenged", "finalized"], undefined>;
-  readonly proposedOutcomeIndex: v.NullableSchema<v.NumberSchema<undefined>, undefined>;
-  readonly proposedAt: v.NullableSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly challengeDeadline: v.NullableSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly challenges: v.ArraySchema<v.ObjectSchema<{
-    readonly challenger: v.StringSchema<undefined>;
-    readonly outcomeIndex: v.NumberSchema<undefined>;
-    readonly evidenceHash: v.NullableSchema<v.StringSchema<undefined>, undefined>;
-    readonly challengedAt: v.NumberSchema<"must be UTC milliseconds">;
-  }, undefined>, undefined>;
-  readonly challengeCount: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
-  readonly finalizedAt: v.NullableSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
-  readonly finalOutcomeIndex: v.NullishSchema<v.NumberSchema<undefined>, undefined>;
-  readonly txSignature: v.StringSchema<undefined>;
+  readonly marketId: typeof idString
+  readonly status: v.PicklistSchema<['none', 'proposed', 'challenged', 'finalized'], undefined>
+  readonly proposedOutcomeIndex: v.NullableSchema<v.NumberSchema<undefined>, undefined>
+  readonly proposedAt: v.NullableSchema<typeof ms, undefined>
+  readonly challengeDeadline: v.NullableSchema<typeof ms, undefined>
+  readonly challenges: v.ArraySchema<typeof oracleChallengeSchema, undefined>
+  readonly challengeCount: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly finalizedAt: v.NullableSchema<typeof ms, undefined>
+  readonly finalOutcomeIndex: v.NullishSchema<v.NumberSchema<undefined>, undefined>
+  readonly txSignature: v.StringSchema<undefined>
 }, undefined> = v.object({ ...proposalEntries, txSignature: v.string() })
 
 export const finalizedResultSchema: v.ObjectSchema<{
-  readonly txSignature: v.StringSchema<undefined>;
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly status: v.LiteralSchema<"finalized", undefined>;
-  readonly finalOutcomeIndex: v.NumberSchema<undefined>;
-  readonly finalizedAt: v.NumberSchema<"must be UTC milliseconds">;
+  readonly txSignature: v.StringSchema<undefined>
+  readonly marketId: typeof idString
+  readonly status: v.LiteralSchema<'finalized', undefined>
+  readonly finalOutcomeIndex: v.NumberSchema<undefined>
+  readonly finalizedAt: typeof ms
 }, undefined> = v.object({
   txSignature: v.string(),
   marketId: idString,
@@ -532,16 +490,16 @@ export const finalizedResultSchema: v.ObjectSchema<{
 
 /** The LLM oracle's research on a market. */
 export const oracleResearchSchema: v.ObjectSchema<{
-  readonly marketId: v.StringSchema<"must be an id string">;
-  readonly status: v.StringSchema<undefined>;
-  readonly summary: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-  readonly recommendedOutcomeIndex: v.NullishSchema<v.NumberSchema<undefined>, undefined>;
-  readonly confidence: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+  readonly marketId: typeof idString
+  readonly status: v.StringSchema<undefined>
+  readonly summary: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly recommendedOutcomeIndex: v.NullishSchema<v.NumberSchema<undefined>, undefined>
+  readonly confidence: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
   readonly sources: v.OptionalSchema<v.ArraySchema<v.ObjectSchema<{
-    readonly title: v.StringSchema<undefined>;
-    readonly url: v.StringSchema<undefined>;
-  }, undefined>, undefined>, undefined>;
-  readonly generatedAt: v.OptionalSchema<v.NumberSchema<"must be UTC milliseconds">, undefined>;
+    readonly title: v.StringSchema<undefined>
+    readonly url: v.StringSchema<undefined>
+  }, undefined>, undefined>, undefined>
+  readonly generatedAt: v.OptionalSchema<typeof ms, undefined>
 }, undefined> = v.object({
   marketId: idString,
   status: v.string(),

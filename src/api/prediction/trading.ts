@@ -1,10 +1,9 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
+import { operation, type Operation } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
-import { batchOf, clientOrderId, id, integer, priceE6 } from '../schemas.ts'
+import { batchOf, clientOrderId, id, integer, priceE6, type IntegerSchema, type PatternSchema } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, shares, type MarketIdInput } from './schemas.ts'
-import type { Operation } from '../operation.ts'
 
 export type { PredictionOrderStatus } from './responses.ts'
 /** An order as the service lists it; `amount` counts whole shares, `sharesE6` the same in millionths. */
@@ -24,15 +23,15 @@ export type PredictionSide = 0 | 1
 export type PredictionOrderType = 0 | 1 | 2 | 3
 
 const predictionOrder: v.StrictObjectSchema<{
-  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
-  readonly side: v.PicklistSchema<[0, 1], "must be 0 (buy) or 1 (sell)">;
-  readonly outcomeIndex: v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>;
-  readonly priceE6: v.SchemaWithPipe<readonly [v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, v.CheckAction<number, "must be a multiple of 1000 (a 0.1-cent grid)">]>;
-  readonly amount: v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>;
-  readonly orderType: v.OptionalSchema<v.PicklistSchema<[0, 1, 2, 3], "must be 0 (GTC), 1 (GTD), 2 (IOC) or 3 (FOK)">, undefined>;
-  readonly clientOrderId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, undefined>;
-  readonly leverage: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly marginMode: v.OptionalSchema<v.PicklistSchema<["cross", "isolated"], "must be \"cross\" or \"isolated\"">, undefined>;
+  readonly marketId: typeof id
+  readonly side: v.PicklistSchema<[0, 1], 'must be 0 (buy) or 1 (sell)'>
+  readonly outcomeIndex: IntegerSchema
+  readonly priceE6: typeof priceE6
+  readonly amount: IntegerSchema
+  readonly orderType: v.OptionalSchema<v.PicklistSchema<[0, 1, 2, 3], 'must be 0 (GTC), 1 (GTD), 2 (IOC) or 3 (FOK)'>, undefined>
+  readonly clientOrderId: v.OptionalSchema<PatternSchema, undefined>
+  readonly leverage: v.OptionalSchema<IntegerSchema, undefined>
+  readonly marginMode: v.OptionalSchema<v.PicklistSchema<['cross', 'isolated'], 'must be "cross" or "isolated"'>, undefined>
 }, undefined> = v.strictObject({
   marketId: id,
   side: v.picklist([0, 1], 'must be 0 (buy) or 1 (sell)'),
@@ -47,23 +46,23 @@ const predictionOrder: v.StrictObjectSchema<{
   marginMode: v.optional(v.picklist(['cross', 'isolated'], 'must be "cross" or "isolated"')),
 })
 const cancelInput: v.StrictObjectSchema<{
-  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
-  readonly orderId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
+  readonly marketId: typeof id
+  readonly orderId: typeof id
 }, undefined> = v.strictObject({ marketId: id, orderId: id })
 const cancelManyInput: v.StrictObjectSchema<{
-  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
-  readonly orderIds: v.SchemaWithPipe<readonly [v.ArraySchema<v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>, "must be a non-empty array">, v.CheckAction<string[], "must be a non-empty array">]>;
+  readonly marketId: typeof id
+  readonly orderIds: v.SchemaWithPipe<readonly [v.ArraySchema<typeof id, 'must be a non-empty array'>, v.CheckAction<string[], 'must be a non-empty array'>]>
 }, undefined> = v.strictObject({ marketId: id, orderIds: batchOf(id) })
 const cancelAllInput: v.OptionalSchema<v.StrictObjectSchema<{
-  readonly marketId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>, undefined>;
+  readonly marketId: v.OptionalSchema<typeof id, undefined>
 }, undefined>, undefined> = v.optional(v.strictObject({ marketId: v.optional(id) }))
 const amountInput: v.StrictObjectSchema<{
-  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
-  readonly amount: v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>;
+  readonly marketId: typeof id
+  readonly amount: IntegerSchema
 }, undefined> = v.strictObject({ marketId: id, amount: shares })
 const outcomeClaimInput: v.StrictObjectSchema<{
-  readonly marketId: v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>;
-  readonly outcomeIndex: v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>;
+  readonly marketId: typeof id
+  readonly outcomeIndex: IntegerSchema
 }, undefined> = v.strictObject({ marketId: id, outcomeIndex })
 
 export interface PredictionOrderInput extends v.InferInput<typeof predictionOrder> {}
@@ -77,25 +76,17 @@ const marketId = BINARY_MARKET
 
 /** Prediction Trading: every write is a POST and needs trade. */
 export const predictionTradingOperations: {
-  cancelOrders: Operation<CancelPredictionOrdersInput, {
-    cancelledCount: number;
-    orderIds: string[];
-  }>;
-  cancelAllOrders: Operation<{
-    marketId?: string | number | undefined;
-  } | undefined, {
-    cancelledCount: number;
-    orderIds: string[];
-  }>;
-  cancelOrder: Operation<CancelPredictionOrderInput, TxResponse>;
-  claimWinnings: Operation<MarketIdInput, ClaimedWinnings>;
-  mintCompleteSet: Operation<CompleteSetInput, MintedSet>;
-  claimMultiOutcomeWinnings: Operation<OutcomeClaimInput, ClaimedWinnings>;
-  mintMultiOutcomeCompleteSet: Operation<CompleteSetInput, MintedSet>;
-  placeMultiOutcomeOrder: Operation<PredictionOrderInput, TxResponse>;
-  redeemMultiOutcomeCompleteSet: Operation<CompleteSetInput, RedeemedSet>;
-  placeOrder: Operation<PredictionOrderInput, TxResponse>;
-  redeemCompleteSet: Operation<CompleteSetInput, RedeemedSet>;
+  cancelOrders: Operation<CancelPredictionOrdersInput, CancelledOrders>
+  cancelAllOrders: Operation<CancelAllPredictionOrdersInput, CancelledOrders>
+  cancelOrder: Operation<CancelPredictionOrderInput, TxResponse>
+  claimWinnings: Operation<MarketIdInput, ClaimedWinnings>
+  mintCompleteSet: Operation<CompleteSetInput, MintedSet>
+  claimMultiOutcomeWinnings: Operation<OutcomeClaimInput, ClaimedWinnings>
+  mintMultiOutcomeCompleteSet: Operation<CompleteSetInput, MintedSet>
+  placeMultiOutcomeOrder: Operation<PredictionOrderInput, TxResponse>
+  redeemMultiOutcomeCompleteSet: Operation<CompleteSetInput, RedeemedSet>
+  placeOrder: Operation<PredictionOrderInput, TxResponse>
+  redeemCompleteSet: Operation<CompleteSetInput, RedeemedSet>
 } = {
   cancelOrders: operation<CancelledOrders, CancelPredictionOrdersInput>({
     method: 'POST', path: '/api/v1/prediction/orders/batch-cancel', auth: 'trade', source: 'real', specName: 'batch cancel orders',

@@ -1,11 +1,10 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
-import { clientOrderId, id, limit, limitQuery, pageEntries, type Items, type LimitQuery, type Page } from '../schemas.ts'
+import { operation, type Operation } from '../operation.ts'
+import { clientOrderId, id, limit, limitQuery, pageEntries, type IntegerSchema, type Items, type LimitQuery, type Page, type PatternSchema } from '../schemas.ts'
 import type { PredictionMatch } from './markets.ts'
 import type * as schemas from './responses.ts'
 import type { PredictionOrder } from './trading.ts'
 import { BINARY_MARKET, marketIdInput, type MarketIdInput } from './schemas.ts'
-import type { Operation } from '../operation.ts'
 
 /** Shares held in one outcome; `*E6` are millionths of USDC. */
 export interface PredictionPosition extends v.InferOutput<typeof schemas.predictionPositionSchema> {}
@@ -21,28 +20,28 @@ export interface PredictionMyMatch extends v.InferOutput<typeof schemas.predicti
 
 // The `/me/*` lists are page lists: the real service takes `limit`; `page`/`pageSize` walk them.
 const myMatchesQuery: v.OptionalSchema<v.StrictObjectSchema<{
-  readonly page: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly pageSize: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly page: v.OptionalSchema<IntegerSchema, undefined>
+  readonly pageSize: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined>, undefined> = v.optional(v.strictObject({ limit: v.optional(limit), ...pageEntries }))
 const myOrdersQuery: v.OptionalSchema<v.StrictObjectSchema<{
-  readonly page: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly pageSize: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly marketId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>, undefined>;
-  readonly clientOrderId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>, undefined>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly page: v.OptionalSchema<IntegerSchema, undefined>
+  readonly pageSize: v.OptionalSchema<IntegerSchema, undefined>
+  readonly marketId: v.OptionalSchema<typeof id, undefined>
+  readonly clientOrderId: v.OptionalSchema<PatternSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined>, undefined> = v.optional(v.strictObject({ marketId: v.optional(id), clientOrderId: v.optional(clientOrderId), limit: v.optional(limit), ...pageEntries }))
 const myPositionsQuery: v.OptionalSchema<v.StrictObjectSchema<{
-  readonly page: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly pageSize: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly activeOnly: v.OptionalSchema<v.BooleanSchema<"must be true or false">, undefined>;
-  readonly marketId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>, undefined>;
+  readonly page: v.OptionalSchema<IntegerSchema, undefined>
+  readonly pageSize: v.OptionalSchema<IntegerSchema, undefined>
+  readonly activeOnly: v.OptionalSchema<v.BooleanSchema<'must be true or false'>, undefined>
+  readonly marketId: v.OptionalSchema<typeof id, undefined>
 }, undefined>, undefined> = v.optional(v.strictObject({ activeOnly: v.optional(v.boolean('must be true or false')), marketId: v.optional(id), ...pageEntries }))
 const myTradesQuery: v.OptionalSchema<v.StrictObjectSchema<{
-  readonly page: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly pageSize: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
-  readonly marketId: v.OptionalSchema<v.SchemaWithPipe<readonly [v.CustomSchema<string | number, v.ErrorMessage<v.CustomIssue> | undefined>, v.CheckAction<string | number, "must be an id: 1 to 128 characters of [A-Za-z0-9_.~:-], a letter or digit first, or a non-negative safe integer">, v.TransformAction<any, string>]>, undefined>;
-  readonly limit: v.OptionalSchema<v.SchemaWithPipe<readonly [v.NumberSchema<string>, v.CheckAction<number, string>]>, undefined>;
+  readonly page: v.OptionalSchema<IntegerSchema, undefined>
+  readonly pageSize: v.OptionalSchema<IntegerSchema, undefined>
+  readonly marketId: v.OptionalSchema<typeof id, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined>, undefined> = v.optional(v.strictObject({ marketId: v.optional(id), limit: v.optional(limit), ...pageEntries }))
 
 export type MyMatchesQuery = v.InferInput<typeof myMatchesQuery>
@@ -54,82 +53,14 @@ const marketId = BINARY_MARKET
 
 /** Prediction User: public feeds, and the caller's own data (needs read). */
 export const predictionUserOperations: {
-  listActivity: Operation<{
-    limit?: number | undefined;
-  } | undefined, {
-    items: ActivityEvent[];
-  }>;
-  getMatchStats: Operation<MarketIdInput, MatchStats>;
-  listMatches: Operation<{
-    limit?: number | undefined;
-  } | undefined, {
-    items: PredictionMatch[];
-  }>;
-  listMyMatches: Operation<{
-    page?: number | undefined;
-    pageSize?: number | undefined;
-    limit?: number | undefined;
-  } | undefined, {
-    items: PredictionMyMatch[];
-    pagination: {
-      page: number;
-      pageSize: number;
-      totalItems: number;
-      totalPages: number;
-      hasNext: boolean;
-      hasPrev: boolean;
-    };
-  }>;
-  listMyOrders: Operation<{
-    page?: number | undefined;
-    pageSize?: number | undefined;
-    marketId?: string | number | undefined;
-    clientOrderId?: string | undefined;
-    limit?: number | undefined;
-  } | undefined, {
-    items: PredictionOrder[];
-    pagination: {
-      page: number;
-      pageSize: number;
-      totalItems: number;
-      totalPages: number;
-      hasNext: boolean;
-      hasPrev: boolean;
-    };
-  }>;
-  listMyPositions: Operation<{
-    page?: number | undefined;
-    pageSize?: number | undefined;
-    activeOnly?: boolean | undefined;
-    marketId?: string | number | undefined;
-  } | undefined, {
-    items: PredictionPosition[];
-    pagination: {
-      page: number;
-      pageSize: number;
-      totalItems: number;
-      totalPages: number;
-      hasNext: boolean;
-      hasPrev: boolean;
-    };
-  }>;
-  getMyStats: Operation<undefined, PredictionStats>;
-  listMyTrades: Operation<{
-    page?: number | undefined;
-    pageSize?: number | undefined;
-    marketId?: string | number | undefined;
-    limit?: number | undefined;
-  } | undefined, {
-    items: PredictionFill[];
-    pagination: {
-      page: number;
-      pageSize: number;
-      totalItems: number;
-      totalPages: number;
-      hasNext: boolean;
-      hasPrev: boolean;
-    };
-  }>;
+  listActivity: Operation<LimitQuery, Items<ActivityEvent>>
+  getMatchStats: Operation<MarketIdInput, MatchStats>
+  listMatches: Operation<LimitQuery, Items<PredictionMatch>>
+  listMyMatches: Operation<MyMatchesQuery, Page<PredictionMyMatch>>
+  listMyOrders: Operation<MyOrdersQuery, Page<PredictionOrder>>
+  listMyPositions: Operation<MyPositionsQuery, Page<PredictionPosition>>
+  getMyStats: Operation<undefined, PredictionStats>
+  listMyTrades: Operation<MyTradesQuery, Page<PredictionFill>>
 } = {
   listActivity: operation<Items<ActivityEvent>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/activity', auth: 'none', source: 'real', specName: 'get activity feed',

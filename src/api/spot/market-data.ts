@@ -1,11 +1,9 @@
 import * as v from 'valibot'
-import { marketDataOperations, type Market, type Ticker } from '../common/market-data.ts'
-import { operation } from '../operation.ts'
-import { tokenSymbol } from '../schemas.ts'
+import { marketDataOperations, type KlinesInput, type Market, type OrderBook, type OrderbookInput, type Ticker, type Trade, type TradesInput } from '../common/market-data.ts'
+import { operation, type Operation } from '../operation.ts'
+import { tokenSymbol, type MarketInput, type PatternSchema } from '../schemas.ts'
 import type * as schemas from './responses.ts'
-import type { Operation } from '../operation.ts'
-import type { MarketInput } from '../schemas.ts'
-import type { KlinesInput, OrderBook, OrderbookInput, Trade, TradesInput } from '../common/market-data.ts'
+import type { Kline } from '../response-shapes.ts'
 
 export interface Token extends v.InferOutput<typeof schemas.tokenSchema> {}
 
@@ -13,28 +11,20 @@ export type SpotMarket = Market
 export type SpotTicker = Ticker
 
 const tokenInput: v.StrictObjectSchema<{
-  readonly symbol: v.SchemaWithPipe<readonly [v.StringSchema<string>, v.RegexAction<string, string>]>;
+  readonly symbol: PatternSchema
 }, undefined> = v.strictObject({ symbol: tokenSymbol })
 export interface TokenInput extends v.InferInput<typeof tokenInput> {}
 
 /** Spot Market Data: open, no credential. Symbols are `<BASE>-<QUOTE>`. */
 export const spotMarketDataOperations: {
-  listMarkets: Operation<undefined, Market[]>;
-  getMarket: Operation<MarketInput, Market>;
-  listKlines: Operation<KlinesInput, {
-    openTime: number;
-    open: string;
-    high: string;
-    low: string;
-    close: string;
-    volume: string;
-    closeTime: number;
-  }[]>;
-  getOrderbook: Operation<OrderbookInput, OrderBook>;
-  getTicker: Operation<MarketInput, Ticker>;
-  listTrades: Operation<TradesInput, Trade[]>;
-  listTokens: Operation<undefined, Token[]>;
-  getToken: Operation<TokenInput, Token>;
+  listMarkets: Operation<undefined, SpotMarket[]>
+  getMarket: Operation<MarketInput, SpotMarket>
+  listKlines: Operation<KlinesInput, Kline[]>
+  getOrderbook: Operation<OrderbookInput, OrderBook>
+  getTicker: Operation<MarketInput, SpotTicker>
+  listTrades: Operation<TradesInput, Trade[]>
+  listTokens: Operation<undefined, Token[]>
+  getToken: Operation<TokenInput, Token>
 } = {
   ...marketDataOperations<SpotMarket, SpotTicker>('spot', 'ETH-USDC'),
   listTokens: operation<Token[]>({

@@ -7,17 +7,17 @@ import { decimalString } from '../response-shapes.ts'
 import type { spotOperations } from './index.ts'
 
 export const tokenSchema: v.ObjectSchema<{
-  readonly symbol: v.StringSchema<undefined>;
-  readonly name: v.OptionalSchema<v.StringSchema<undefined>, undefined>;
-  readonly decimals: v.OptionalSchema<v.NumberSchema<undefined>, undefined>;
+  readonly symbol: v.StringSchema<undefined>
+  readonly name: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly decimals: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
 }, undefined> = v.object({ symbol: v.string(), name: v.optional(v.string()), decimals: v.optional(v.number()) })
 /** One token's balance; every amount is a decimal string. */
 export const balanceSchema: v.ObjectSchema<{
-  readonly token: v.StringSchema<undefined>;
-  readonly available: v.StringSchema<"must be a decimal string">;
-  readonly locked: v.StringSchema<"must be a decimal string">;
-  readonly total: v.StringSchema<"must be a decimal string">;
-  readonly usdValue: v.StringSchema<"must be a decimal string">;
+  readonly token: v.StringSchema<undefined>
+  readonly available: typeof decimalString
+  readonly locked: typeof decimalString
+  readonly total: typeof decimalString
+  readonly usdValue: typeof decimalString
 }, undefined> = v.object({
   token: v.string(),
   available: decimalString,
