@@ -56,7 +56,7 @@ export const onboardingOperations: {
  * Each rotation's answer, by the options object of its call, before any schema check: a failed
  * check must not lose the secret, shown once (key-calls.ts reads it).
  */
-export const rotationAnswers: WeakMap<object, unknown> = /* @__PURE__ */ new WeakMap<object, unknown>()
+export const rotationAnswers: WeakMap<object, unknown> = /* @__PURE__ */ new WeakMap()
 
 /** The key the client signs with. */
 export const keysOperations: {
