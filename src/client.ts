@@ -4,12 +4,12 @@ import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
 import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
 import { accountApi } from './api/account.ts'
-import type { SystemMethods } from './api/api.generated.ts'
+import type { AccountMethods, ChampionshipMethods, SystemMethods } from './api/api.generated.ts'
 import { championshipApi } from './api/championship.ts'
 import { bindOperations, responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
-import { perpApi } from './api/perp/index.ts'
-import { predictionApi } from './api/prediction/index.ts'
-import { spotApi } from './api/spot/index.ts'
+import { perpApi, type PerpApi } from './api/perp/index.ts'
+import { predictionApi, type PredictionApi } from './api/prediction/index.ts'
+import { spotApi, type SpotApi } from './api/spot/index.ts'
 import { getKeyInfo, onboardWith, rotate } from './api/key-calls.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
@@ -194,11 +194,11 @@ export class ExchangeCore {
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
   readonly system: SystemMethods = this.bind(systemOperations, 'system')
-  readonly account = accountApi(this)
-  readonly perp = perpApi(this)
-  readonly spot = spotApi(this)
-  readonly prediction = predictionApi(this)
-  readonly championship = championshipApi(this)
+  readonly account: AccountMethods = accountApi(this)
+  readonly perp: PerpApi = perpApi(this)
+  readonly spot: SpotApi = spotApi(this)
+  readonly prediction: PredictionApi = predictionApi(this)
+  readonly championship: ChampionshipMethods = championshipApi(this)
 
   constructor(options: ExchangeClientOptions) {
     super(options)

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AccountMethods } from './api.generated.ts'
-import { operation, type OperationBinder } from './operation.ts'
+import { operation, type Operation, type OperationBinder } from './operation.ts'
 import {
   id,
   pageQuery,
@@ -10,6 +10,8 @@ import {
   walletAddress,
   type Page,
   type PageQuery,
+  type PatternSchema,
+  type TextSchema,
 } from './schemas.ts'
 import type * as schemas from './account-responses.ts'
 
@@ -25,20 +27,42 @@ export interface SpotSummary extends v.InferOutput<typeof schemas.spotSummarySch
 /** The account at a glance; amounts are decimal strings. */
 export interface AccountOverview extends v.InferOutput<typeof schemas.accountOverviewSchema> {}
 
-const keyInput = v.strictObject({ id })
-const depositInput = v.strictObject({
+const keyInput: v.StrictObjectSchema<{
+  readonly id: typeof id
+}, undefined> = v.strictObject({ id })
+const depositInput: v.StrictObjectSchema<{
+  readonly token: PatternSchema
+  readonly amount: typeof positiveDecimal
+  readonly txHash: v.OptionalSchema<v.SchemaWithPipe<readonly [TextSchema, v.RegexAction<string, 'must be a transaction hash (letters and digits)'>]>, undefined>
+}, undefined> = v.strictObject({
   token: tokenSymbol,
   amount: positiveDecimal,
   txHash: v.optional(v.pipe(text(128), v.regex(/^[A-Za-z0-9]+$/, 'must be a transaction hash (letters and digits)'))),
 })
-const withdrawalInput = v.strictObject({ token: tokenSymbol, amount: positiveDecimal, address: walletAddress })
+const withdrawalInput: v.StrictObjectSchema<{
+  readonly token: PatternSchema
+  readonly amount: typeof positiveDecimal
+  readonly address: PatternSchema
+}, undefined> = v.strictObject({ token: tokenSymbol, amount: positiveDecimal, address: walletAddress })
 
 export interface ApiKeyIdInput extends v.InferInput<typeof keyInput> {}
 export interface DepositInput extends v.InferInput<typeof depositInput> {}
 export interface WithdrawalInput extends v.InferInput<typeof withdrawalInput> {}
 
 /** Account: reads need read, deposits trade, withdrawals withdraw. */
-export const accountOperations = {
+export const accountOperations: {
+  listApiKeys: Operation<PageQuery, Page<ApiKeyInfo>>
+  getApiKey: Operation<ApiKeyIdInput, ApiKeyInfo>
+  listDeposits: Operation<PageQuery, Page<Deposit>>
+  deposit: Operation<DepositInput, Deposit>
+  getOnchainStatus: Operation<undefined, OnchainStatus>
+  getOverview: Operation<undefined, AccountOverview>
+  getPerpMargin: Operation<undefined, PerpMarginSummary>
+  getPerpTradingStats: Operation<undefined, PerpTradingStats>
+  getSpotSummary: Operation<undefined, SpotSummary>
+  listWithdrawals: Operation<PageQuery, Page<Withdrawal>>
+  withdraw: Operation<WithdrawalInput, Withdrawal>
+} = {
   listApiKeys: operation<Page<ApiKeyInfo>, PageQuery>({
     method: 'GET', path: '/api/v1/account/api-keys', auth: 'read', source: 'spec',
     summary: "The account's API keys, without secrets; page list", input: pageQuery, example: { page: 1, pageSize: 20 },

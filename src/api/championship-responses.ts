@@ -3,11 +3,25 @@
 import * as v from 'valibot'
 import type { championshipOperations } from './championship.ts'
 import type { ResponseTable } from './operation.ts'
-import { decimalString, idString, ms, offsetOf, openString } from './response-shapes.ts'
+import { decimalString, idString, ms, offsetOf, openString, type Open } from './response-shapes.ts'
 
 import type { ChampionshipPeriod, ChampionshipStatus, ChampionshipType, LeaderboardPeriod, LeaderboardSort } from './schemas.ts'
 
-export const championshipSchema = v.object({
+export const championshipSchema: v.ObjectSchema<{
+  readonly championshipId: typeof idString
+  readonly slug: v.StringSchema<undefined>
+  readonly name: v.StringSchema<undefined>
+  readonly description: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly status: v.GenericSchema<Open<'active' | 'cancelled' | 'draft' | 'ended' | 'upcoming'>>
+  readonly type: v.GenericSchema<Open<'ex_only' | 'mixed' | 'prediction_only'>>
+  readonly period: v.GenericSchema<Open<'annual' | 'custom' | 'monthly' | 'permanent' | 'quarterly' | 'weekly'>>
+  readonly featured: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>
+  readonly prizePool: v.OptionalSchema<typeof decimalString, undefined>
+  readonly prizeToken: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly startTime: v.OptionalSchema<typeof ms, undefined>
+  readonly endTime: v.OptionalSchema<typeof ms, undefined>
+  readonly participants: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+}, undefined> = v.object({
   championshipId: idString,
   slug: v.string(),
   name: v.string(),
@@ -24,7 +38,16 @@ export const championshipSchema = v.object({
 })
 
 /** A row of a leaderboard; decimals as strings. */
-export const leaderboardEntrySchema = v.object({
+export const leaderboardEntrySchema: v.ObjectSchema<{
+  readonly rank: v.NumberSchema<undefined>
+  readonly accountId: typeof idString
+  readonly displayName: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+  readonly pnl: typeof decimalString
+  readonly roi: v.OptionalSchema<typeof decimalString, undefined>
+  readonly volume: v.OptionalSchema<typeof decimalString, undefined>
+  readonly winRate: v.OptionalSchema<typeof decimalString, undefined>
+  readonly trades: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+}, undefined> = v.object({
   rank: v.number(),
   accountId: idString,
   displayName: v.optional(v.string()),
@@ -36,7 +59,16 @@ export const leaderboardEntrySchema = v.object({
 })
 
 /** A leaderboard page (offset list) and the ranking it was asked for. */
-export const leaderboardSchema = v.object({
+export const leaderboardSchema: v.ObjectSchema<{
+  readonly items: v.ArraySchema<typeof leaderboardEntrySchema, undefined>
+  readonly total: v.NumberSchema<undefined>
+  readonly offset: v.NumberSchema<undefined>
+  readonly limit: v.NumberSchema<undefined>
+  readonly championshipId: typeof idString
+  readonly slug: v.StringSchema<undefined>
+  readonly sortBy: v.GenericSchema<Open<'pnl' | 'roi' | 'trades' | 'volume' | 'win_rate'>>
+  readonly period: v.GenericSchema<Open<'24h' | '30d' | '7d' | 'all'>>
+}, undefined> = v.object({
   ...offsetOf(leaderboardEntrySchema).entries,
   championshipId: idString,
   slug: v.string(),
@@ -44,10 +76,23 @@ export const leaderboardSchema = v.object({
   period: openString<LeaderboardPeriod>(),
 })
 
-export const topThreeSchema = v.object({ championship: championshipSchema, topThree: v.array(leaderboardEntrySchema) })
+export const topThreeSchema: v.ObjectSchema<{
+  readonly championship: typeof championshipSchema
+  readonly topThree: v.ArraySchema<typeof leaderboardEntrySchema, undefined>
+}, undefined> = v.object({ championship: championshipSchema, topThree: v.array(leaderboardEntrySchema) })
 
 /** The caller's standing; `rank` is `null` while the caller has not traded in it. */
-export const myRankSchema = v.object({
+export const myRankSchema: v.ObjectSchema<{
+  readonly championshipId: typeof idString
+  readonly slug: v.StringSchema<undefined>
+  readonly accountId: typeof idString
+  readonly participating: v.BooleanSchema<undefined>
+  readonly rank: v.NullableSchema<v.NumberSchema<undefined>, undefined>
+  readonly totalParticipants: v.NumberSchema<undefined>
+  readonly pnl: typeof decimalString
+  readonly volume: typeof decimalString
+  readonly trades: v.NumberSchema<undefined>
+}, undefined> = v.object({
   championshipId: idString,
   slug: v.string(),
   accountId: idString,

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { ChampionshipMethods } from './api.generated.ts'
-import { operation, type OperationBinder } from './operation.ts'
+import { operation, type Operation, type OperationBinder } from './operation.ts'
 import {
   CHAMPIONSHIP_PERIODS,
   CHAMPIONSHIP_STATUSES,
@@ -12,6 +12,9 @@ import {
   pathSegment,
   text,
   type OffsetPage,
+  type PatternSchema,
+  type TextSchema,
+  type IntegerSchema,
 } from './schemas.ts'
 import type * as schemas from './championship-responses.ts'
 
@@ -25,7 +28,14 @@ export interface TopThree extends v.InferOutput<typeof schemas.topThreeSchema> {
 /** The caller's standing; `rank` is `null` while the caller has not traded in it. */
 export interface MyRank extends v.InferOutput<typeof schemas.myRankSchema> {}
 
-const listQuery = v.optional(v.strictObject({
+const listQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly status: v.OptionalSchema<v.PicklistSchema<readonly ['draft', 'upcoming', 'active', 'ended', 'cancelled'], 'must be draft, upcoming, active, ended or cancelled'>, undefined>
+  readonly type: v.OptionalSchema<v.PicklistSchema<readonly ['ex_only', 'prediction_only', 'mixed'], 'must be ex_only, prediction_only or mixed'>, undefined>
+  readonly period: v.OptionalSchema<v.PicklistSchema<readonly ['permanent', 'weekly', 'monthly', 'quarterly', 'annual', 'custom'], 'must be permanent, weekly, monthly, quarterly, annual or custom'>, undefined>
+  readonly featuredOnly: v.OptionalSchema<v.BooleanSchema<'must be true or false'>, undefined>
+  readonly offset: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined>, undefined> = v.optional(v.strictObject({
   status: v.optional(v.picklist(CHAMPIONSHIP_STATUSES, 'must be draft, upcoming, active, ended or cancelled')),
   type: v.optional(v.picklist(CHAMPIONSHIP_TYPES, 'must be ex_only, prediction_only or mixed')),
   period: v.optional(v.picklist(CHAMPIONSHIP_PERIODS, 'must be permanent, weekly, monthly, quarterly, annual or custom')),
@@ -33,8 +43,17 @@ const listQuery = v.optional(v.strictObject({
   offset: v.optional(offset),
   limit: v.optional(limit),
 }))
-const slugInput = v.strictObject({ slug: pathSegment })
-const leaderboardInput = v.strictObject({
+const slugInput: v.StrictObjectSchema<{
+  readonly slug: PatternSchema
+}, undefined> = v.strictObject({ slug: pathSegment })
+const leaderboardInput: v.StrictObjectSchema<{
+  readonly slug: PatternSchema
+  readonly sortBy: v.OptionalSchema<v.PicklistSchema<readonly ['pnl', 'roi', 'volume', 'win_rate', 'trades'], 'must be pnl, roi, volume, win_rate or trades'>, undefined>
+  readonly period: v.OptionalSchema<v.PicklistSchema<readonly ['24h', '7d', '30d', 'all'], 'must be 24h, 7d, 30d or all'>, undefined>
+  readonly offset: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+  readonly search: v.OptionalSchema<TextSchema, undefined>
+}, undefined> = v.strictObject({
   slug: pathSegment,
   sortBy: v.optional(v.picklist(LEADERBOARD_SORTS, 'must be pnl, roi, volume, win_rate or trades')),
   period: v.optional(v.picklist(LEADERBOARD_PERIODS, 'must be 24h, 7d, 30d or all')),
@@ -50,7 +69,13 @@ export interface LeaderboardInput extends v.InferInput<typeof leaderboardInput> 
 const slug = 'perp-masters-weekly'
 
 /** Championship: open, except the caller's own rank (needs read). Query names in snake_case. */
-export const championshipOperations = {
+export const championshipOperations: {
+  listChampionships: Operation<ChampionshipsQuery, OffsetPage<Championship>>
+  getChampionship: Operation<SlugInput, Championship>
+  listLeaderboard: Operation<LeaderboardInput, Leaderboard>
+  getMyRank: Operation<SlugInput, MyRank>
+  getTopThree: Operation<SlugInput, TopThree>
+} = {
   listChampionships: operation<OffsetPage<Championship>, ChampionshipsQuery>({
     method: 'GET', path: '/api/v1/championships', auth: 'none', source: 'real', specName: 'list championships',
     summary: 'Championships by status, type or period; offset list', input: listQuery, wire: { featuredOnly: 'featured_only' },

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { IssuedSecret } from '../auth/hidden-secret.ts'
 import type * as schemas from './keys-responses.ts'
-import { operation } from './operation.ts'
+import { operation, type Operation } from './operation.ts'
 import { text, timestampMs } from './schemas.ts'
 
 export interface KeyPermissions extends v.InferOutput<typeof schemas.keyPermissionsSchema> {}
@@ -46,7 +46,9 @@ const onboardInput = v.strictObject({
 })
 
 /** Onboarding: open (the wallet signature is the proof). */
-export const onboardingOperations = {
+export const onboardingOperations: {
+  onboard: Operation<OnboardRequest, v.InferOutput<typeof schemas.onboardedKeySchema>>
+} = {
   onboard: operation<v.InferOutput<typeof schemas.onboardedKeySchema>, OnboardRequest>({ method: 'POST', path: '/api/v1/oauth/onboard', auth: 'none', source: 'spec', summary: 'Mint a read+trade key from a wallet signature', input: onboardInput }),
 }
 
@@ -54,10 +56,13 @@ export const onboardingOperations = {
  * Each rotation's answer, by the options object of its call, before any schema check: a failed
  * check must not lose the secret, shown once (key-calls.ts reads it).
  */
-export const rotationAnswers = /* @__PURE__ */ new WeakMap<object, unknown>()
+export const rotationAnswers: WeakMap<object, unknown> = /* @__PURE__ */ new WeakMap()
 
 /** The key the client signs with. */
-export const keysOperations = {
+export const keysOperations: {
+  rotate: Operation<undefined, v.InferOutput<typeof schemas.rotatedKeySchema>>
+  getKeyInfo: Operation<undefined, KeyInfo>
+} = {
   rotate: operation<v.InferOutput<typeof schemas.rotatedKeySchema>>({
     method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)',
     answered: (_input, data, call) => call && rotationAnswers.set(call, data),

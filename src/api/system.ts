@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import { operation } from './operation.ts'
+import { operation, type Operation } from './operation.ts'
 import type * as schemas from './system-responses.ts'
 
 /** `serverTime`: UTC milliseconds. */
@@ -9,7 +9,12 @@ export interface SystemInfo extends v.InferOutput<typeof schemas.systemInfoSchem
 export interface SystemStatus extends v.InferOutput<typeof schemas.systemStatusSchema> {}
 
 /** System: open, no credential. */
-export const systemOperations = {
+export const systemOperations: {
+  getTime: Operation<undefined, ServerTime>
+  getHealth: Operation<undefined, SystemHealth>
+  getInfo: Operation<undefined, SystemInfo>
+  getStatus: Operation<undefined, SystemStatus>
+} = {
   getTime: operation<ServerTime>({ method: 'GET', path: '/api/v1/system/time', auth: 'none', source: 'spec', summary: 'Server time (UTC ms), used to measure clock drift' }),
   getHealth: operation<SystemHealth>({ method: 'GET', path: '/api/v1/system/health', auth: 'none', source: 'spec', summary: 'Service health' }),
   getInfo: operation<SystemInfo>({ method: 'GET', path: '/api/v1/system/info', auth: 'none', source: 'spec', summary: 'Exchange information' }),

@@ -5,14 +5,30 @@ import { ReferenceExchangeError } from './setup-error.ts'
 /** A balance as the seed and the options write it: "10000", "0.5". */
 export const NON_NEGATIVE_DECIMAL = /^\d+(\.\d+)?$/
 
-const balances = v.record(v.string(), v.pipe(v.string(), v.regex(NON_NEGATIVE_DECIMAL, 'a balance is a non-negative decimal string, e.g. "10000"')))
+const balances: v.RecordSchema<v.StringSchema<undefined>, v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.RegexAction<string, string>]>, undefined> = v.record(v.string(), v.pipe(v.string(), v.regex(NON_NEGATIVE_DECIMAL, 'a balance is a non-negative decimal string, e.g. "10000"')))
 
 /**
  * The seed file: accounts with their balances, and keys with their secrets and conditions, so a
  * test or a bot starts from known credentials. Every field of a key but apiKey, secretKey and
  * accountId may be left out (defaults: read+trade, active, no expiry, no allowlist, empty label).
  */
-export const SeedSchema = v.strictObject({
+export const SeedSchema: v.StrictObjectSchema<{
+  readonly serviceName: v.OptionalSchema<v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.MinLengthAction<string, 1, undefined>]>, undefined>
+  readonly accounts: v.OptionalSchema<v.ArraySchema<v.StrictObjectSchema<{
+    readonly id: v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.MinLengthAction<string, 1, undefined>]>
+    readonly balances: v.OptionalSchema<typeof balances, undefined>
+  }, undefined>, undefined>, readonly []>
+  readonly keys: v.OptionalSchema<v.ArraySchema<v.StrictObjectSchema<{
+    readonly apiKey: v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.CheckAction<string, 'apiKey is a 4-character prefix, "_" and 64 hex characters'>]>
+    readonly secretKey: v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.CheckAction<string, 'secretKey is 64 lowercase hex characters'>]>
+    readonly accountId: v.NullableSchema<v.StringSchema<undefined>, undefined>
+    readonly permissions: v.OptionalSchema<v.ArraySchema<v.PicklistSchema<['read', 'trade', 'withdraw'], undefined>, undefined>, readonly ['read', 'trade']>
+    readonly status: v.OptionalSchema<v.PicklistSchema<['active', 'inactive', 'revoked'], undefined>, 'active'>
+    readonly expiresAt: v.OptionalSchema<v.NullableSchema<v.SchemaWithPipe<readonly [v.NumberSchema<undefined>, v.IntegerAction<number, undefined>]>, undefined>, null>
+    readonly ipAllowlist: v.OptionalSchema<v.NullableSchema<v.ArraySchema<v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.MinLengthAction<string, 1, undefined>]>, undefined>, undefined>, null>
+    readonly label: v.OptionalSchema<v.StringSchema<undefined>, ''>
+  }, undefined>, undefined>, readonly []>
+}, undefined> = v.strictObject({
   serviceName: v.optional(v.pipe(v.string(), v.minLength(1))),
   accounts: v.optional(
     v.array(v.strictObject({ id: v.pipe(v.string(), v.minLength(1)), balances: v.optional(balances) })),

@@ -3,7 +3,7 @@
 // Removes dist/ and packs once (the `prepare` script builds it), then: the tarball's file list, readable
 // dist (class names, source maps), publint, arethetypeswrong, a scratch project that installs the tarball,
 // imports it from Node 22, Node 20 and Deno, type-checks against it and runs its bin; `npm ci` on the
-// lockfile; an install from a git URL; and the JSR configuration with `deno publish --dry-run`.
+// lockfile; an install from a git URL. The JSR side (jsr.json, `deno publish --dry-run`) is test/packaging/jsr.test.ts.
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,7 +12,6 @@ import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { VERIFIER_KEY } from '../support/verifying-server.ts'
 import { SIGNING_VECTORS, VECTOR_KEY } from '../conformance/vectors.ts'
-import { jsrConfig } from '../../scripts/jsr-config.ts'
 import { systemNode20 } from '../runtimes/drivers/cli-runtime.ts'
 import { OUT_DIR, ROOT } from '../runtimes/bundle.ts'
 import { runtimeBin } from '../runtimes/tools.ts'
@@ -182,26 +181,6 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
     if (!existsSync(join(project, 'node_modules', 'exchange-client', 'dist', 'index.js'))) throw new Error('installed without dist/index.js')
     writeFileSync(join(project, 'user.mjs'), userProgram())
     console.log(`    ${run(process.execPath, ['user.mjs'], project).trim()}`)
-  }],
-  ['jsr.json exports what package.json exports, from the sources vite builds them from, at the same version', () => {
-    const expected: Record<string, unknown> = jsrConfig(pkg as Parameters<typeof jsrConfig>[0])
-    const actual = JSON.parse(readFileSync(join(ROOT, 'jsr.json'), 'utf8')) as Record<string, unknown>
-    const stale = Object.keys({ ...expected, ...actual }).filter((field) => JSON.stringify(actual[field]) !== JSON.stringify(expected[field]))
-    if (stale.length > 0) throw new Error(`jsr.json differs in ${stale.join(', ')} from what package.json and vite.config.ts give: run node scripts/jsr-config.ts`)
-  }],
-  ['deno publish --dry-run passes offline with jsr.json (--allow-slow-types: see the count below)', () => {
-    const deno = runtimeBin('deno')
-    const dryRun = ['publish', '--dry-run', '--allow-dirty', '--config', 'jsr.json']
-    run(deno, [...dryRun, '--allow-slow-types'])
-    // The strict run fails while public functions and constants lack explicit types; say how many.
-    try {
-      run(deno, dryRun)
-      console.log('    no slow types')
-    } catch (error) {
-      const found = /Found (\d+) problems/.exec(String((error as { stderr?: string }).stderr))?.[1]
-      if (!found) throw error
-      console.log(`    ${found} slow-type problems (JSR's check for explicit public types) without --allow-slow-types`)
-    }
   }],
   ['its types are exact (misspelled field, unknown status, wrong side, missing input field refused) and placeOrder (method and function) hovers with its docs', () => checkTypedUser(ROOT, join(scratch, 'user'))],
 ]

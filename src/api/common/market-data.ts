@@ -1,6 +1,6 @@
 // Perp and spot publish the same per-market data under their own prefix; both tables start here.
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
+import { operation, type Operation } from '../operation.ts'
 import {
   integer,
   klineInterval,
@@ -9,6 +9,8 @@ import {
   timestampMs,
   type Kline,
   type MarketInput,
+  type PatternSchema,
+  type IntegerSchema,
 } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 
@@ -21,15 +23,27 @@ export type BookLevel = OrderBook['bids'][number]
 /** A public trade of the market. */
 export interface Trade extends v.InferOutput<typeof schemas.tradeSchema> {}
 
-const klinesInput = v.strictObject({
+const klinesInput: v.StrictObjectSchema<{
+  readonly market: PatternSchema
+  readonly interval: typeof klineInterval
+  readonly startTime: v.OptionalSchema<IntegerSchema, undefined>
+  readonly endTime: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined> = v.strictObject({
   market: marketSymbol,
   interval: klineInterval,
   startTime: v.optional(timestampMs),
   endTime: v.optional(timestampMs),
   limit: v.optional(integer(1)),
 })
-const orderbookInput = v.strictObject({ market: marketSymbol, depth: v.optional(integer(1)) })
-const tradesInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
+const orderbookInput: v.StrictObjectSchema<{
+  readonly market: PatternSchema
+  readonly depth: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined> = v.strictObject({ market: marketSymbol, depth: v.optional(integer(1)) })
+const tradesInput: v.StrictObjectSchema<{
+  readonly market: PatternSchema
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined> = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
 
 export interface KlinesInput extends v.InferInput<typeof klinesInput> {}
 export interface OrderbookInput extends v.InferInput<typeof orderbookInput> {}
@@ -37,7 +51,14 @@ export interface TradesInput extends v.InferInput<typeof tradesInput> {}
 
 /** The six market-data reads every trading area has (`/api/v1/<area>/markets…`), open to all. */
 /* @__NO_SIDE_EFFECTS__ */
-export function marketDataOperations<M extends Market, T extends Ticker>(area: 'perp' | 'spot', market: string) {
+export function marketDataOperations<M extends Market, T extends Ticker>(area: 'perp' | 'spot', market: string): {
+  listMarkets: Operation<undefined, M[]>
+  getMarket: Operation<MarketInput, M>
+  listKlines: Operation<KlinesInput, Kline[]>
+  getOrderbook: Operation<OrderbookInput, OrderBook>
+  getTicker: Operation<MarketInput, T>
+  listTrades: Operation<TradesInput, Trade[]>
+} {
   const markets = `/api/v1/${area}/markets`
   return {
     listMarkets: operation<M[]>({

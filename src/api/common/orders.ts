@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { ExchangeResponseError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
 import { explained } from '../input-issues.ts'
-import { operation, parseInput, type CallOptions } from '../operation.ts'
+import { operation, parseInput, type CallOptions, type Operation } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
 import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
 import {
@@ -18,6 +18,9 @@ import {
   type OrderStatus,
   type OrderType,
   type TimeInForce,
+  type PatternSchema,
+  type TextSchema,
+  type IntegerSchema,
 } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 
@@ -39,7 +42,16 @@ export interface Fill extends v.InferOutput<typeof schemas.fillSchema> {}
  */
 // The input picklists spell their values out (shared constants cost bundle bytes); `satisfies` keeps
 // them within the enumerations of schemas.ts, which the response schemas use.
-export const orderEntries = {
+export const orderEntries: {
+  market: PatternSchema
+  side: v.PicklistSchema<('buy' | 'sell')[], 'must be "buy" or "sell"'>
+  type: v.PicklistSchema<('limit' | 'market')[], 'must be "limit" or "market"'>
+  size: typeof positiveDecimal
+  price: v.OptionalSchema<typeof positiveDecimal, undefined>
+  clientOrderId: v.OptionalSchema<PatternSchema, undefined>
+  timeInForce: v.OptionalSchema<v.PicklistSchema<('FOK' | 'GTC' | 'IOC')[], 'must be GTC, IOC or FOK'>, undefined>
+  postOnly: v.OptionalSchema<v.BooleanSchema<'must be true or false'>, undefined>
+} = {
   market: marketSymbol,
   side: v.picklist(['buy', 'sell'] satisfies OrderSide[], 'must be "buy" or "sell"'),
   type: v.picklist(['limit', 'market'] satisfies OrderType[], 'must be "limit" or "market"'),
@@ -68,13 +80,15 @@ function sameOrder(input: Record<string, unknown> | undefined, order: Order): vo
 }
 
 type OrderObject<E extends v.ObjectEntries> = v.StrictObjectSchema<typeof orderEntries & E, undefined>
+/** What `orderSchema` makes of an area's extra fields `E`. */
+export type OrderSchema<E extends v.ObjectEntries> = v.GenericSchema<v.InferInput<OrderObject<E>>, v.InferOutput<OrderObject<E>>>
 
 /**
  * One order of an area: the common fields plus the area's own (perp: leverage). The return type is
  * spelled out: the one TypeScript infers for a generic pipe does not survive declaration emit.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function orderSchema<E extends v.ObjectEntries>(extra: E): v.GenericSchema<v.InferInput<OrderObject<E>>, v.InferOutput<OrderObject<E>>> {
+export function orderSchema<E extends v.ObjectEntries>(extra: E): OrderSchema<E> {
   return v.pipe(
     v.strictObject({ ...orderEntries, ...extra }),
     v.check((order) => order.type !== 'limit' || order.price !== undefined, on('price', 'a limit order needs a price')),
@@ -83,13 +97,30 @@ export function orderSchema<E extends v.ObjectEntries>(extra: E): v.GenericSchem
   )
 }
 
-const orderIdInput = v.strictObject({ orderId: id })
-const openOrdersQuery = v.optional(v.strictObject({ market: v.optional(marketSymbol), clientOrderId: v.optional(clientOrderId), ...cursorEntries }))
-const modifyInput = v.pipe(
+const orderIdInput: v.StrictObjectSchema<{
+  readonly orderId: typeof id
+}, undefined> = v.strictObject({ orderId: id })
+const openOrdersQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+  readonly cursor: v.OptionalSchema<TextSchema, undefined>
+  readonly market: v.OptionalSchema<PatternSchema, undefined>
+  readonly clientOrderId: v.OptionalSchema<PatternSchema, undefined>
+}, undefined>, undefined> = v.optional(v.strictObject({ market: v.optional(marketSymbol), clientOrderId: v.optional(clientOrderId), ...cursorEntries }))
+const modifyInput: v.SchemaWithPipe<readonly [v.StrictObjectSchema<{
+  readonly orderId: typeof id
+  readonly price: v.OptionalSchema<typeof positiveDecimal, undefined>
+  readonly size: v.OptionalSchema<typeof positiveDecimal, undefined>
+}, undefined>, v.CheckAction<{
+  orderId: string
+  price?: string | undefined
+  size?: string | undefined
+}, (issue: v.BaseIssue<unknown>) => string>]> = v.pipe(
   v.strictObject({ orderId: id, price: v.optional(positiveDecimal), size: v.optional(positiveDecimal) }),
   v.check((input) => input.price !== undefined || input.size !== undefined, on('price', 'give a new price, a new size or both')),
 )
-const cancelInput = v.strictObject({ orderIds: batchOf(id) })
+const cancelInput: v.StrictObjectSchema<{
+  readonly orderIds: v.SchemaWithPipe<readonly [v.ArraySchema<typeof id, 'must be a non-empty array'>, v.CheckAction<string[], 'must be a non-empty array'>]>
+}, undefined> = v.strictObject({ orderIds: batchOf(id) })
 
 export interface OrderIdInput extends v.InferInput<typeof orderIdInput> {}
 export type OpenOrdersQuery = v.InferInput<typeof openOrdersQuery>
@@ -105,7 +136,15 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
   area: 'perp' | 'spot',
   order: v.GenericSchema<I, unknown>,
   example: I,
-) {
+): {
+  listOpenOrders: Operation<OpenOrdersQuery, CursorPage<O>>
+  placeOrder: Operation<I, O>
+  placeOrders: Operation<{ orders: I[] }, PlacedOrders<O>>
+  cancelOrders: Operation<CancelOrdersInput, CancelledOrders>
+  getOrder: Operation<OrderIdInput, O>
+  modifyOrder: Operation<ModifyOrderInput, O>
+  cancelOrder: Operation<OrderIdInput, O>
+} {
   const orders = `/api/v1/${area}/orders`
   return {
     listOpenOrders: operation<CursorPage<O>, OpenOrdersQuery>({
@@ -145,8 +184,18 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
   }
 }
 
-export const historyQuery = v.optional(v.strictObject({ market: v.optional(marketSymbol), ...cursorEntries }))
-const orderHistoryQuery = v.optional(v.strictObject({
+export const historyQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+  readonly cursor: v.OptionalSchema<TextSchema, undefined>
+  readonly market: v.OptionalSchema<PatternSchema, undefined>
+}, undefined>, undefined> = v.optional(v.strictObject({ market: v.optional(marketSymbol), ...cursorEntries }))
+const orderHistoryQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+  readonly cursor: v.OptionalSchema<TextSchema, undefined>
+  readonly market: v.OptionalSchema<PatternSchema, undefined>
+  readonly clientOrderId: v.OptionalSchema<PatternSchema, undefined>
+  readonly status: v.OptionalSchema<v.PicklistSchema<('cancelled' | 'expired' | 'filled' | 'rejected')[], 'must be filled, cancelled, expired or rejected'>, undefined>
+}, undefined>, undefined> = v.optional(v.strictObject({
   market: v.optional(marketSymbol),
   clientOrderId: v.optional(clientOrderId),
   status: v.optional(v.picklist(['filled', 'cancelled', 'expired', 'rejected'] satisfies OrderStatus[], 'must be filled, cancelled, expired or rejected')),
@@ -157,7 +206,10 @@ export type OrderHistoryQuery = v.InferInput<typeof orderHistoryQuery>
 
 /** The order and trade history of an area (`/api/v1/<area>/history/…`). */
 /* @__NO_SIDE_EFFECTS__ */
-export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', market: string) {
+export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', market: string): {
+  listOrderHistory: Operation<OrderHistoryQuery, CursorPage<O>>
+  listTradeHistory: Operation<HistoryQuery, CursorPage<Fill>>
+} {
   const history = `/api/v1/${area}/history`
   return {
     listOrderHistory: operation<CursorPage<O>, OrderHistoryQuery>({
@@ -173,7 +225,10 @@ export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', m
   }
 }
 
-const findOrderInput = explained(v.strictObject({ clientOrderId, market: v.optional(marketSymbol) }))
+const findOrderInput: v.StrictObjectSchema<{
+  readonly clientOrderId: PatternSchema
+  readonly market: v.OptionalSchema<PatternSchema, undefined>
+}, undefined> = explained(v.strictObject({ clientOrderId, market: v.optional(marketSymbol) }))
 export interface FindOrderInput extends v.InferInput<typeof findOrderInput> {}
 
 interface OrderLookups<O> {

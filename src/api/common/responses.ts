@@ -10,13 +10,22 @@ import {
   ms,
   openString,
   sideSchema,
+  type Open,
 } from '../response-shapes.ts'
 import { ORDER_TYPES, TIMES_IN_FORCE, type OrderStatus } from '../schemas.ts'
 
 // ---- Market data ----
 
 /** A market's trading rules; decimals as strings. */
-export const marketEntries = {
+export const marketEntries: {
+  symbol: v.StringSchema<undefined>
+  baseAsset: v.StringSchema<undefined>
+  quoteAsset: v.StringSchema<undefined>
+  status: v.GenericSchema<Open<'active'>>
+  tickSize: typeof decimalString
+  stepSize: typeof decimalString
+  minOrderSize: typeof decimalString
+} = {
   symbol: v.string(),
   baseAsset: v.string(),
   quoteAsset: v.string(),
@@ -25,9 +34,16 @@ export const marketEntries = {
   stepSize: decimalString,
   minOrderSize: decimalString,
 }
-export const marketSchema = v.object(marketEntries)
+export const marketSchema: v.ObjectSchema<typeof marketEntries, undefined> = v.object(marketEntries)
 
-export const tickerEntries = {
+export const tickerEntries: {
+  market: v.StringSchema<undefined>
+  lastPrice: typeof decimalString
+  high24h: typeof decimalString
+  low24h: typeof decimalString
+  volume24h: typeof decimalString
+  change24h: typeof decimalString
+} = {
   market: v.string(),
   lastPrice: decimalString,
   high24h: decimalString,
@@ -35,14 +51,26 @@ export const tickerEntries = {
   volume24h: decimalString,
   change24h: decimalString,
 }
-export const tickerSchema = v.object(tickerEntries)
+export const tickerSchema: v.ObjectSchema<typeof tickerEntries, undefined> = v.object(tickerEntries)
 
 /** `[price, size]`, both decimal strings. */
 const bookLevelSchema = v.tuple([decimalString, decimalString])
-export const orderBookSchema = v.object({ market: v.string(), bids: v.array(bookLevelSchema), asks: v.array(bookLevelSchema), timestamp: ms })
+export const orderBookSchema: v.ObjectSchema<{
+  readonly market: v.StringSchema<undefined>
+  readonly bids: v.ArraySchema<v.TupleSchema<[typeof decimalString, typeof decimalString], undefined>, undefined>
+  readonly asks: v.ArraySchema<v.TupleSchema<[typeof decimalString, typeof decimalString], undefined>, undefined>
+  readonly timestamp: typeof ms
+}, undefined> = v.object({ market: v.string(), bids: v.array(bookLevelSchema), asks: v.array(bookLevelSchema), timestamp: ms })
 
 /** A public trade of the market. */
-export const tradeSchema = v.object({
+export const tradeSchema: v.ObjectSchema<{
+  readonly tradeId: v.OptionalSchema<typeof idString, undefined>
+  readonly market: v.StringSchema<undefined>
+  readonly price: typeof decimalString
+  readonly size: typeof decimalString
+  readonly side: typeof sideSchema
+  readonly timestamp: typeof ms
+}, undefined> = v.object({
   tradeId: v.optional(idString),
   market: v.string(),
   price: decimalString,
@@ -67,7 +95,25 @@ export function marketDataResponses<M extends v.GenericSchema, T extends v.Gener
 // ---- Orders ----
 
 /** An order as the service reports it; ids and decimals are strings. */
-export const orderEntries = {
+export const orderEntries: {
+  orderId: typeof idString
+  clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  market: v.StringSchema<undefined>
+  side: typeof sideSchema
+  type: v.PicklistSchema<readonly ['limit', 'market'], undefined>
+  price: v.NullishSchema<typeof decimalString, undefined>
+  size: typeof decimalString
+  filledSize: v.OptionalSchema<typeof decimalString, undefined>
+  remainingSize: v.OptionalSchema<typeof decimalString, undefined>
+  avgFillPrice: v.NullishSchema<typeof decimalString, undefined>
+  fee: v.OptionalSchema<typeof decimalString, undefined>
+  status: v.GenericSchema<Open<OrderStatus>>
+  timeInForce: v.OptionalSchema<v.PicklistSchema<readonly ['GTC', 'IOC', 'FOK'], undefined>, undefined>
+  reduceOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>
+  postOnly: v.OptionalSchema<v.BooleanSchema<undefined>, undefined>
+  createdAt: v.OptionalSchema<typeof ms, undefined>
+  updatedAt: v.OptionalSchema<typeof ms, undefined>
+} = {
   orderId: idString,
   clientOrderId: v.nullish(v.string()),
   market: v.string(),
@@ -86,10 +132,19 @@ export const orderEntries = {
   createdAt: v.optional(ms),
   updatedAt: v.optional(ms),
 }
-export const baseOrderSchema = v.object(orderEntries)
+export const baseOrderSchema: v.ObjectSchema<typeof orderEntries, undefined> = v.object(orderEntries)
 
 /** An order of a batch the exchange refused; the rest of the batch still went ahead. */
-export const rejectedOrderSchema = v.object({
+export const rejectedOrderSchema: v.ObjectSchema<{
+  readonly clientOrderId: v.NullableSchema<v.StringSchema<undefined>, undefined>
+  readonly status: v.LiteralSchema<'rejected', undefined>
+  readonly error: v.ObjectSchema<{
+    readonly code: v.StringSchema<undefined>
+    readonly codeNum: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+    readonly message: v.OptionalSchema<v.StringSchema<undefined>, undefined>
+    readonly details: v.NullishSchema<v.RecordSchema<v.StringSchema<undefined>, v.UnknownSchema, undefined>, undefined>
+  }, undefined>
+}, undefined> = v.object({
   clientOrderId: v.nullable(v.string()),
   status: v.literal('rejected'),
   error: v.object({
@@ -102,7 +157,9 @@ export const rejectedOrderSchema = v.object({
 
 /** One result per order of a batch, in the order sent: the order, or its rejection. */
 /* @__NO_SIDE_EFFECTS__ */
-export function placedOrdersOf<O extends v.GenericSchema>(order: O) {
+export function placedOrdersOf<O extends v.GenericSchema>(order: O): v.ObjectSchema<{
+  readonly orders: v.ArraySchema<v.UnionSchema<[O, typeof rejectedOrderSchema], undefined>, undefined>
+}, undefined> {
   return v.object({ orders: v.array(v.union([order, rejectedOrderSchema])) })
 }
 
@@ -123,7 +180,20 @@ export function orderResponses<O extends v.GenericSchema>(order: O) {
 // ---- History ----
 
 /** A fill of one of the caller's orders. */
-export const fillSchema = v.object({
+export const fillSchema: v.ObjectSchema<{
+  readonly tradeId: typeof idString
+  readonly orderId: typeof idString
+  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  readonly market: v.StringSchema<undefined>
+  readonly side: typeof sideSchema
+  readonly price: typeof decimalString
+  readonly size: typeof decimalString
+  readonly fee: typeof decimalString
+  readonly liquidity: v.OptionalSchema<v.GenericSchema<Open<'maker' | 'taker'>>, undefined>
+  /** Perp fills: PnL realized by this fill. */
+  readonly realizedPnl: v.OptionalSchema<typeof decimalString, undefined>
+  readonly createdAt: typeof ms
+}, undefined> = v.object({
   tradeId: idString,
   orderId: idString,
   clientOrderId: v.nullish(v.string()),

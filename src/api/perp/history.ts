@@ -1,6 +1,6 @@
 import type * as v from 'valibot'
-import { orderHistoryOperations, historyQuery, type HistoryQuery } from '../common/orders.ts'
-import { operation } from '../operation.ts'
+import { orderHistoryOperations, historyQuery, type Fill, type HistoryQuery, type OrderHistoryQuery } from '../common/orders.ts'
+import { operation, type Operation } from '../operation.ts'
 import type { CursorPage } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import type { PerpOrder } from './trading.ts'
@@ -13,7 +13,13 @@ export interface PnlRecord extends v.InferOutput<typeof schemas.pnlRecordSchema>
 const market = 'BTC-USDC'
 
 /** Perp History: the caller's records, cursor lists, need read. */
-export const perpHistoryOperations = {
+export const perpHistoryOperations: {
+  listOrderHistory: Operation<OrderHistoryQuery, CursorPage<PerpOrder>>
+  listTradeHistory: Operation<HistoryQuery, CursorPage<Fill>>
+  listFundingHistory: Operation<HistoryQuery, CursorPage<FundingPayment>>
+  listLiquidationHistory: Operation<HistoryQuery, CursorPage<Liquidation>>
+  listPnlHistory: Operation<HistoryQuery, CursorPage<PnlRecord>>
+} = {
   listFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
     method: 'GET', path: '/api/v1/perp/history/funding', auth: 'read', source: 'spec',
     summary: "The caller's funding payments; cursor list", input: historyQuery, example: { market, limit: 20 },

@@ -1,8 +1,9 @@
 import * as v from 'valibot'
-import { marketDataOperations } from '../common/market-data.ts'
-import { operation } from '../operation.ts'
-import { integer, marketInput, marketSymbol, type MarketInput } from '../schemas.ts'
+import { marketDataOperations, type KlinesInput, type OrderBook, type OrderbookInput, type Trade, type TradesInput } from '../common/market-data.ts'
+import { operation, type Operation } from '../operation.ts'
+import { integer, marketInput, marketSymbol, type IntegerSchema, type MarketInput, type PatternSchema } from '../schemas.ts'
 import type * as schemas from './responses.ts'
+import type { Kline } from '../response-shapes.ts'
 
 export interface PerpMarket extends v.InferOutput<typeof schemas.perpMarketSchema> {}
 export interface PerpTicker extends v.InferOutput<typeof schemas.perpTickerSchema> {}
@@ -12,13 +13,29 @@ export interface MarkPrice extends v.InferOutput<typeof schemas.markPriceSchema>
 export interface IndexPrice extends v.InferOutput<typeof schemas.indexPriceSchema> {}
 export interface OpenInterest extends v.InferOutput<typeof schemas.openInterestSchema> {}
 
-const fundingHistoryInput = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
+const fundingHistoryInput: v.StrictObjectSchema<{
+  readonly market: PatternSchema
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined> = v.strictObject({ market: marketSymbol, limit: v.optional(integer(1)) })
 export interface FundingHistoryInput extends v.InferInput<typeof fundingHistoryInput> {}
 
 const market = 'BTC-USDC'
 
 /** Perp Market Data: open, no credential. */
-export const perpMarketDataOperations = {
+export const perpMarketDataOperations: {
+  listMarkets: Operation<undefined, PerpMarket[]>
+  getMarket: Operation<MarketInput, PerpMarket>
+  listKlines: Operation<KlinesInput, Kline[]>
+  getOrderbook: Operation<OrderbookInput, OrderBook>
+  getTicker: Operation<MarketInput, PerpTicker>
+  listTrades: Operation<TradesInput, Trade[]>
+  getInsuranceFund: Operation<undefined, InsuranceFund>
+  listFundingRateHistory: Operation<FundingHistoryInput, FundingRate[]>
+  getFundingRate: Operation<MarketInput, FundingRate>
+  getIndexPrice: Operation<MarketInput, IndexPrice>
+  getMarkPrice: Operation<MarketInput, MarkPrice>
+  getOpenInterest: Operation<MarketInput, OpenInterest>
+} = {
   getInsuranceFund: operation<InsuranceFund>({
     method: 'GET', path: '/api/v1/perp/insurance-fund', auth: 'none', source: 'spec', summary: 'Insurance fund balance',
   }),

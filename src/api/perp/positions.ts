@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
-import { marketInput, marketSymbol, on, positiveDecimal, type MarketInput } from '../schemas.ts'
+import { operation, type Operation } from '../operation.ts'
+import { marketInput, marketSymbol, on, positiveDecimal, type IntegerSchema, type MarketInput, type PatternSchema } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import { leverage } from './trading.ts'
 
@@ -8,7 +8,17 @@ export interface Position extends v.InferOutput<typeof schemas.positionSchema> {
 export interface ClosedPosition extends v.InferOutput<typeof schemas.closedPositionSchema> {}
 export interface Leverage extends v.InferOutput<typeof schemas.leverageSchema> {}
 
-const closeInput = v.pipe(
+const closeInput: v.SchemaWithPipe<readonly [v.StrictObjectSchema<{
+  readonly market: PatternSchema
+  readonly type: v.PicklistSchema<['market', 'limit'], 'must be "market" or "limit"'>
+  readonly size: v.OptionalSchema<typeof positiveDecimal, undefined>
+  readonly price: v.OptionalSchema<typeof positiveDecimal, undefined>
+}, undefined>, v.CheckAction<{
+  market: string
+  type: 'limit' | 'market'
+  size?: string | undefined
+  price?: string | undefined
+}, (issue: v.BaseIssue<unknown>) => string>]> = v.pipe(
   v.strictObject({
     market: marketSymbol,
     type: v.picklist(['market', 'limit'], 'must be "market" or "limit"'),
@@ -17,10 +27,32 @@ const closeInput = v.pipe(
   }),
   v.check((input) => input.type !== 'limit' || input.price !== undefined, on('price', 'a limit close needs a price')),
 )
-const leverageInput = v.strictObject({ market: marketSymbol, leverage })
-const marginInput = v.strictObject({ market: marketSymbol, amount: positiveDecimal, type: v.picklist(['add', 'remove'], 'must be "add" or "remove"') })
+const leverageInput: v.StrictObjectSchema<{
+  readonly market: PatternSchema
+  readonly leverage: IntegerSchema
+}, undefined> = v.strictObject({ market: marketSymbol, leverage })
+const marginInput: v.StrictObjectSchema<{
+  readonly market: PatternSchema
+  readonly amount: typeof positiveDecimal
+  readonly type: v.PicklistSchema<['add', 'remove'], 'must be "add" or "remove"'>
+}, undefined> = v.strictObject({ market: marketSymbol, amount: positiveDecimal, type: v.picklist(['add', 'remove'], 'must be "add" or "remove"') })
 const triggerType = v.optional(v.picklist(['market', 'limit'], 'must be "market" or "limit"'))
-const tpslInput = v.pipe(
+const tpslInput: v.SchemaWithPipe<readonly [v.StrictObjectSchema<{
+  readonly market: PatternSchema
+  readonly takeProfitPrice: v.OptionalSchema<typeof positiveDecimal, undefined>
+  readonly stopLossPrice: v.OptionalSchema<typeof positiveDecimal, undefined>
+  readonly takeProfitType: v.OptionalSchema<v.PicklistSchema<['market', 'limit'], 'must be "market" or "limit"'>, undefined>
+  readonly stopLossType: v.OptionalSchema<v.PicklistSchema<['market', 'limit'], 'must be "market" or "limit"'>, undefined>
+  /** Replace legs that already exist instead of failing with POS_TPSL_EXISTS. */
+  readonly replace: v.OptionalSchema<v.BooleanSchema<'must be true or false'>, undefined>
+}, undefined>, v.CheckAction<{
+  market: string
+  takeProfitPrice?: string | undefined
+  stopLossPrice?: string | undefined
+  takeProfitType?: 'limit' | 'market' | undefined
+  stopLossType?: 'limit' | 'market' | undefined
+  replace?: boolean | undefined
+}, (issue: v.BaseIssue<unknown>) => string>]> = v.pipe(
   v.strictObject({
     market: marketSymbol,
     takeProfitPrice: v.optional(positiveDecimal),
@@ -32,7 +64,10 @@ const tpslInput = v.pipe(
   }),
   v.check((input) => input.takeProfitPrice !== undefined || input.stopLossPrice !== undefined, on('takeProfitPrice', 'give a takeProfitPrice, a stopLossPrice or both')),
 )
-const cancelTpslInput = v.strictObject({
+const cancelTpslInput: v.StrictObjectSchema<{
+  readonly market: PatternSchema
+  readonly type: v.PicklistSchema<['take_profit', 'stop_loss', 'all'], 'must be take_profit, stop_loss or all'>
+}, undefined> = v.strictObject({
   market: marketSymbol,
   type: v.picklist(['take_profit', 'stop_loss', 'all'], 'must be take_profit, stop_loss or all'),
 })
@@ -55,7 +90,17 @@ const market = 'BTC-USDC'
 const tpslExample: TpslInput = { market, takeProfitPrice: '70000', stopLossPrice: '50000' }
 
 /** Perp Positions: reads need read, changes need trade. */
-export const perpPositionOperations = {
+export const perpPositionOperations: {
+  listPositions: Operation<undefined, Position[]>
+  getPosition: Operation<MarketInput, Position>
+  closePosition: Operation<ClosePositionInput, ClosedPosition>
+  getLeverage: Operation<MarketInput, Leverage>
+  setLeverage: Operation<SetLeverageInput, Leverage>
+  adjustMargin: Operation<AdjustMarginInput, Position>
+  setTpsl: Operation<TpslInput, Position>
+  modifyTpsl: Operation<TpslInput, Position>
+  cancelTpsl: Operation<CancelTpslInput, Position>
+} = {
   listPositions: operation<Position[]>({
     method: 'GET', path: '/api/v1/perp/positions', auth: 'read', source: 'spec',
     summary: 'Every open position',

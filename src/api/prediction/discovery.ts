@@ -1,26 +1,45 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
-import { limit, limitQuery, MARKET_TYPES, pageEntries, text, type Items, type LimitQuery, type Page } from '../schemas.ts'
+import { operation, type Operation } from '../operation.ts'
+import { limit, limitQuery, MARKET_TYPES, pageEntries, text, type IntegerSchema, type Items, type LimitQuery, type Page, type TextSchema } from '../schemas.ts'
 import type { PredictionMarket } from './markets.ts'
 import type * as schemas from './responses.ts'
 
 export interface CategoryCount extends v.InferOutput<typeof schemas.categoryCountSchema> {}
 export interface TagCount extends v.InferOutput<typeof schemas.tagCountSchema> {}
 
-const marketsQuery = v.optional(v.strictObject({
+const marketsQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly page: v.OptionalSchema<IntegerSchema, undefined>
+  readonly pageSize: v.OptionalSchema<IntegerSchema, undefined>
+  readonly status: v.OptionalSchema<TextSchema, undefined>
+  readonly category: v.OptionalSchema<TextSchema, undefined>
+  readonly marketType: v.OptionalSchema<v.PicklistSchema<readonly ['binary', 'multi_outcome'], 'must be "binary" or "multi_outcome"'>, undefined>
+  readonly tag: v.OptionalSchema<TextSchema, undefined>
+}, undefined>, undefined> = v.optional(v.strictObject({
   status: v.optional(text(32)),
   category: v.optional(text(64)),
   marketType: v.optional(v.picklist(MARKET_TYPES, 'must be "binary" or "multi_outcome"')),
   tag: v.optional(text(64)),
   ...pageEntries,
 }))
-const searchInput = v.strictObject({ q: text(200), limit: v.optional(limit) })
+const searchInput: v.StrictObjectSchema<{
+  readonly q: TextSchema
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined> = v.strictObject({ q: text(200), limit: v.optional(limit) })
 
 export type MarketsQuery = v.InferInput<typeof marketsQuery>
 export interface SearchInput extends v.InferInput<typeof searchInput> {}
 
 /** Prediction Discovery: open, no credential (paths of the real service). */
-export const predictionDiscoveryOperations = {
+export const predictionDiscoveryOperations: {
+  listCategories: Operation<undefined, CategoryCount[]>
+  listMarkets: Operation<MarketsQuery, Page<PredictionMarket>>
+  listActiveMarkets: Operation<LimitQuery, Items<PredictionMarket>>
+  listEndingSoonMarkets: Operation<LimitQuery, Items<PredictionMarket>>
+  listNewMarkets: Operation<LimitQuery, Items<PredictionMarket>>
+  listTrendingMarkets: Operation<LimitQuery, Items<PredictionMarket>>
+  searchMarkets: Operation<SearchInput, Items<PredictionMarket>>
+  listTags: Operation<LimitQuery, TagCount[]>
+} = {
   listCategories: operation<CategoryCount[]>({
     method: 'GET', path: '/api/v1/prediction/categories', auth: 'none', source: 'real', specName: 'list categories with counts', summary: 'Categories with market counts',
   }),

@@ -5,7 +5,7 @@ import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation,
 import { explained } from '../input-issues.ts'
 import { parseInput, type CallOptions, type OperationBinder } from '../operation.ts'
 import { paginate } from '../paginate.ts'
-import { clientOrderId, id } from '../schemas.ts'
+import { clientOrderId, id, type PatternSchema } from '../schemas.ts'
 import { predictionDiscoveryOperations } from './discovery.ts'
 import { predictionMarketOperations } from './markets.ts'
 import { predictionOracleOperations } from './oracle.ts'
@@ -21,7 +21,10 @@ export const predictionOperations = {
   ...predictionOracleOperations,
 }
 
-const findInput = explained(v.strictObject({ clientOrderId, marketId: v.optional(id) }))
+const findInput: v.StrictObjectSchema<{
+  readonly clientOrderId: PatternSchema
+  readonly marketId: v.OptionalSchema<typeof id, undefined>
+}, undefined> = explained(v.strictObject({ clientOrderId, marketId: v.optional(id) }))
 export interface FindPredictionOrderInput extends v.InferInput<typeof findInput> {}
 
 /** `client.prediction`: a method per operation (documented in api.generated.ts), `findOrder` and `reconcile`. */

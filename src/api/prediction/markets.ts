@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
-import { batchOf, id, integer, klineInterval, limit, MARKET_TYPES, on, text, timestampMs, type Items, type Kline } from '../schemas.ts'
+import { operation, type Operation } from '../operation.ts'
+import { batchOf, id, integer, klineInterval, limit, MARKET_TYPES, on, text, timestampMs, type IntegerSchema, type Items, type Kline, type TextSchema } from '../schemas.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
 import type * as schemas from './responses.ts'
 import type { PredictionOrder } from './trading.ts'
@@ -27,7 +27,23 @@ export interface PredictionMatch extends v.InferOutput<typeof schemas.prediction
 /** A trade of the market: a match under its trade id. */
 export interface PredictionTrade extends v.InferOutput<typeof schemas.predictionTradeSchema> {}
 
-const createInput = v.pipe(
+const createInput: v.SchemaWithPipe<readonly [v.StrictObjectSchema<{
+  readonly question: TextSchema
+  readonly description: v.OptionalSchema<TextSchema, undefined>
+  readonly category: TextSchema
+  readonly tags: v.OptionalSchema<v.SchemaWithPipe<readonly [v.ArraySchema<TextSchema, 'must be an array of strings'>]>, undefined>
+  readonly marketType: v.PicklistSchema<readonly ['binary', 'multi_outcome'], 'must be "binary" or "multi_outcome"'>
+  readonly outcomes: v.OptionalSchema<v.SchemaWithPipe<readonly [v.ArraySchema<TextSchema, 'must be an array of at least 2 labels'>, v.CheckAction<string[], 'must be an array of at least 2 labels'>]>, undefined>
+  readonly endTime: IntegerSchema
+}, undefined>, v.CheckAction<{
+  question: string
+  description?: string | undefined
+  category: string
+  tags?: string[] | undefined
+  marketType: 'binary' | 'multi_outcome'
+  outcomes?: string[] | undefined
+  endTime: number
+}, (issue: v.BaseIssue<unknown>) => string>]> = v.pipe(
   v.strictObject({
     question: text(500),
     description: v.optional(text(5000)),
@@ -39,9 +55,21 @@ const createInput = v.pipe(
   }),
   v.check((input) => input.marketType === 'binary' || input.outcomes !== undefined, on('outcomes', 'a multi-outcome market needs its outcomes')),
 )
-const batchPricesInput = v.strictObject({ marketIds: batchOf(id) })
-const outcomeInput = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex) })
-const klinesInput = v.strictObject({
+const batchPricesInput: v.StrictObjectSchema<{
+  readonly marketIds: v.SchemaWithPipe<readonly [v.ArraySchema<typeof id, 'must be a non-empty array'>, v.CheckAction<string[], 'must be a non-empty array'>]>
+}, undefined> = v.strictObject({ marketIds: batchOf(id) })
+const outcomeInput: v.StrictObjectSchema<{
+  readonly marketId: typeof id
+  readonly outcomeIndex: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined> = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex) })
+const klinesInput: v.StrictObjectSchema<{
+  readonly marketId: typeof id
+  readonly outcomeIndex: v.OptionalSchema<IntegerSchema, undefined>
+  readonly interval: typeof klineInterval
+  readonly startTime: v.OptionalSchema<IntegerSchema, undefined>
+  readonly endTime: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined> = v.strictObject({
   marketId: id,
   outcomeIndex: v.optional(outcomeIndex),
   interval: klineInterval,
@@ -49,8 +77,15 @@ const klinesInput = v.strictObject({
   endTime: v.optional(timestampMs),
   limit: v.optional(integer(1)),
 })
-const marketLimitInput = v.strictObject({ marketId: id, limit: v.optional(limit) })
-const priceHistoryInput = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex), limit: v.optional(limit) })
+const marketLimitInput: v.StrictObjectSchema<{
+  readonly marketId: typeof id
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined> = v.strictObject({ marketId: id, limit: v.optional(limit) })
+const priceHistoryInput: v.StrictObjectSchema<{
+  readonly marketId: typeof id
+  readonly outcomeIndex: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined> = v.strictObject({ marketId: id, outcomeIndex: v.optional(outcomeIndex), limit: v.optional(limit) })
 
 export interface CreateMarketInput extends v.InferInput<typeof createInput> {}
 export interface BatchPricesInput extends v.InferInput<typeof batchPricesInput> {}
@@ -62,7 +97,21 @@ export interface PriceHistoryInput extends v.InferInput<typeof priceHistoryInput
 const marketId = BINARY_MARKET
 
 /** Prediction Markets: per-market data, open; creating a market needs trade. */
-export const predictionMarketOperations = {
+export const predictionMarketOperations: {
+  createMarket: Operation<CreateMarketInput, PredictionMarket>
+  listMarketPrices: Operation<BatchPricesInput, BatchPrices>
+  getMarket: Operation<MarketIdInput, PredictionMarket>
+  listDepths: Operation<MarketIdInput, OutcomeDepth[]>
+  getDepth: Operation<OutcomeInput, OutcomeDepth>
+  listKlines: Operation<PredictionKlinesInput, Kline[]>
+  getOrderbook: Operation<OutcomeInput, PredictionOrderBook>
+  listMarketOrders: Operation<MarketLimitInput, Items<PredictionOrder>>
+  listOutcomes: Operation<MarketIdInput, OutcomeProbability[]>
+  getPriceBalance: Operation<MarketIdInput, PriceBalance>
+  listPriceHistory: Operation<PriceHistoryInput, PricePoint[]>
+  getMarketStats: Operation<MarketIdInput, PredictionMarketStats>
+  listMarketTrades: Operation<MarketLimitInput, PredictionTrade[]>
+} = {
   createMarket: operation<PredictionMarket, CreateMarketInput>({
     method: 'POST', path: '/api/v1/prediction/markets', auth: 'trade', source: 'ours', specName: 'create a prediction market',
     summary: 'Create a binary or multi-outcome market',

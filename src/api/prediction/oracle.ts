@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
-import { id, text } from '../schemas.ts'
+import { operation, type Operation } from '../operation.ts'
+import { id, text, type IntegerSchema, type TextSchema } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import { BINARY_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
 
@@ -15,7 +15,11 @@ export interface FinalizedResult extends v.InferOutput<typeof schemas.finalizedR
 /** The LLM oracle's research on a market. */
 export interface OracleResearch extends v.InferOutput<typeof schemas.oracleResearchSchema> {}
 
-const challengeInput = v.strictObject({
+const challengeInput: v.StrictObjectSchema<{
+  readonly marketId: typeof id
+  readonly outcomeIndex: IntegerSchema
+  readonly evidenceHash: v.OptionalSchema<v.SchemaWithPipe<readonly [TextSchema, v.RegexAction<string, 'must be a hash (letters and digits)'>]>, undefined>
+}, undefined> = v.strictObject({
   marketId: id,
   outcomeIndex,
   evidenceHash: v.optional(v.pipe(text(128), v.regex(/^[A-Za-z0-9]+$/, 'must be a hash (letters and digits)'))),
@@ -25,7 +29,13 @@ export interface ChallengeInput extends v.InferInput<typeof challengeInput> {}
 const marketId = BINARY_MARKET
 
 /** Prediction Oracle: reads open; challenging and finalizing need trade. */
-export const predictionOracleOperations = {
+export const predictionOracleOperations: {
+  getOracleConfig: Operation<MarketIdInput, OracleConfig>
+  getProposal: Operation<MarketIdInput, Proposal>
+  getResearch: Operation<MarketIdInput, OracleResearch>
+  challengeResult: Operation<ChallengeInput, ChallengedProposal>
+  finalizeResult: Operation<MarketIdInput, FinalizedResult>
+} = {
   getOracleConfig: operation<OracleConfig, MarketIdInput>({
     method: 'GET', path: '/api/v1/prediction/markets/:marketId/oracle-config', auth: 'none', source: 'real', specName: 'get oracle configuration for a market',
     summary: 'Challenge period, bond and sources of the oracle', input: marketIdInput, example: { marketId },

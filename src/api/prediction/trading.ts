@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
+import { operation, type Operation } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
-import { batchOf, clientOrderId, id, integer, priceE6 } from '../schemas.ts'
+import { batchOf, clientOrderId, id, integer, priceE6, type IntegerSchema, type PatternSchema } from '../schemas.ts'
 import type * as schemas from './responses.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, shares, type MarketIdInput } from './schemas.ts'
 
@@ -22,7 +22,17 @@ export type PredictionSide = 0 | 1
 /** 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK. */
 export type PredictionOrderType = 0 | 1 | 2 | 3
 
-const predictionOrder = v.strictObject({
+const predictionOrder: v.StrictObjectSchema<{
+  readonly marketId: typeof id
+  readonly side: v.PicklistSchema<[0, 1], 'must be 0 (buy) or 1 (sell)'>
+  readonly outcomeIndex: IntegerSchema
+  readonly priceE6: typeof priceE6
+  readonly amount: IntegerSchema
+  readonly orderType: v.OptionalSchema<v.PicklistSchema<[0, 1, 2, 3], 'must be 0 (GTC), 1 (GTD), 2 (IOC) or 3 (FOK)'>, undefined>
+  readonly clientOrderId: v.OptionalSchema<PatternSchema, undefined>
+  readonly leverage: v.OptionalSchema<IntegerSchema, undefined>
+  readonly marginMode: v.OptionalSchema<v.PicklistSchema<['cross', 'isolated'], 'must be "cross" or "isolated"'>, undefined>
+}, undefined> = v.strictObject({
   marketId: id,
   side: v.picklist([0, 1], 'must be 0 (buy) or 1 (sell)'),
   outcomeIndex,
@@ -35,11 +45,25 @@ const predictionOrder = v.strictObject({
   leverage: v.optional(integer(1)),
   marginMode: v.optional(v.picklist(['cross', 'isolated'], 'must be "cross" or "isolated"')),
 })
-const cancelInput = v.strictObject({ marketId: id, orderId: id })
-const cancelManyInput = v.strictObject({ marketId: id, orderIds: batchOf(id) })
-const cancelAllInput = v.optional(v.strictObject({ marketId: v.optional(id) }))
-const amountInput = v.strictObject({ marketId: id, amount: shares })
-const outcomeClaimInput = v.strictObject({ marketId: id, outcomeIndex })
+const cancelInput: v.StrictObjectSchema<{
+  readonly marketId: typeof id
+  readonly orderId: typeof id
+}, undefined> = v.strictObject({ marketId: id, orderId: id })
+const cancelManyInput: v.StrictObjectSchema<{
+  readonly marketId: typeof id
+  readonly orderIds: v.SchemaWithPipe<readonly [v.ArraySchema<typeof id, 'must be a non-empty array'>, v.CheckAction<string[], 'must be a non-empty array'>]>
+}, undefined> = v.strictObject({ marketId: id, orderIds: batchOf(id) })
+const cancelAllInput: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly marketId: v.OptionalSchema<typeof id, undefined>
+}, undefined>, undefined> = v.optional(v.strictObject({ marketId: v.optional(id) }))
+const amountInput: v.StrictObjectSchema<{
+  readonly marketId: typeof id
+  readonly amount: IntegerSchema
+}, undefined> = v.strictObject({ marketId: id, amount: shares })
+const outcomeClaimInput: v.StrictObjectSchema<{
+  readonly marketId: typeof id
+  readonly outcomeIndex: IntegerSchema
+}, undefined> = v.strictObject({ marketId: id, outcomeIndex })
 
 export interface PredictionOrderInput extends v.InferInput<typeof predictionOrder> {}
 export interface CancelPredictionOrderInput extends v.InferInput<typeof cancelInput> {}
@@ -51,7 +75,19 @@ export interface OutcomeClaimInput extends v.InferInput<typeof outcomeClaimInput
 const marketId = BINARY_MARKET
 
 /** Prediction Trading: every write is a POST and needs trade. */
-export const predictionTradingOperations = {
+export const predictionTradingOperations: {
+  cancelOrders: Operation<CancelPredictionOrdersInput, CancelledOrders>
+  cancelAllOrders: Operation<CancelAllPredictionOrdersInput, CancelledOrders>
+  cancelOrder: Operation<CancelPredictionOrderInput, TxResponse>
+  claimWinnings: Operation<MarketIdInput, ClaimedWinnings>
+  mintCompleteSet: Operation<CompleteSetInput, MintedSet>
+  claimMultiOutcomeWinnings: Operation<OutcomeClaimInput, ClaimedWinnings>
+  mintMultiOutcomeCompleteSet: Operation<CompleteSetInput, MintedSet>
+  placeMultiOutcomeOrder: Operation<PredictionOrderInput, TxResponse>
+  redeemMultiOutcomeCompleteSet: Operation<CompleteSetInput, RedeemedSet>
+  placeOrder: Operation<PredictionOrderInput, TxResponse>
+  redeemCompleteSet: Operation<CompleteSetInput, RedeemedSet>
+} = {
   cancelOrders: operation<CancelledOrders, CancelPredictionOrdersInput>({
     method: 'POST', path: '/api/v1/prediction/orders/batch-cancel', auth: 'trade', source: 'real', specName: 'batch cancel orders',
     summary: 'Cancel several orders of a market', input: cancelManyInput, example: { marketId, orderIds: ['5001', '5002'] },

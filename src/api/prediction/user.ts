@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { operation } from '../operation.ts'
-import { clientOrderId, id, limit, limitQuery, pageEntries, type Items, type LimitQuery, type Page } from '../schemas.ts'
+import { operation, type Operation } from '../operation.ts'
+import { clientOrderId, id, limit, limitQuery, pageEntries, type IntegerSchema, type Items, type LimitQuery, type Page, type PatternSchema } from '../schemas.ts'
 import type { PredictionMatch } from './markets.ts'
 import type * as schemas from './responses.ts'
 import type { PredictionOrder } from './trading.ts'
@@ -19,10 +19,30 @@ export interface PredictionMyMatch extends v.InferOutput<typeof schemas.predicti
 
 
 // The `/me/*` lists are page lists: the real service takes `limit`; `page`/`pageSize` walk them.
-const myMatchesQuery = v.optional(v.strictObject({ limit: v.optional(limit), ...pageEntries }))
-const myOrdersQuery = v.optional(v.strictObject({ marketId: v.optional(id), clientOrderId: v.optional(clientOrderId), limit: v.optional(limit), ...pageEntries }))
-const myPositionsQuery = v.optional(v.strictObject({ activeOnly: v.optional(v.boolean('must be true or false')), marketId: v.optional(id), ...pageEntries }))
-const myTradesQuery = v.optional(v.strictObject({ marketId: v.optional(id), limit: v.optional(limit), ...pageEntries }))
+const myMatchesQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly page: v.OptionalSchema<IntegerSchema, undefined>
+  readonly pageSize: v.OptionalSchema<IntegerSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined>, undefined> = v.optional(v.strictObject({ limit: v.optional(limit), ...pageEntries }))
+const myOrdersQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly page: v.OptionalSchema<IntegerSchema, undefined>
+  readonly pageSize: v.OptionalSchema<IntegerSchema, undefined>
+  readonly marketId: v.OptionalSchema<typeof id, undefined>
+  readonly clientOrderId: v.OptionalSchema<PatternSchema, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined>, undefined> = v.optional(v.strictObject({ marketId: v.optional(id), clientOrderId: v.optional(clientOrderId), limit: v.optional(limit), ...pageEntries }))
+const myPositionsQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly page: v.OptionalSchema<IntegerSchema, undefined>
+  readonly pageSize: v.OptionalSchema<IntegerSchema, undefined>
+  readonly activeOnly: v.OptionalSchema<v.BooleanSchema<'must be true or false'>, undefined>
+  readonly marketId: v.OptionalSchema<typeof id, undefined>
+}, undefined>, undefined> = v.optional(v.strictObject({ activeOnly: v.optional(v.boolean('must be true or false')), marketId: v.optional(id), ...pageEntries }))
+const myTradesQuery: v.OptionalSchema<v.StrictObjectSchema<{
+  readonly page: v.OptionalSchema<IntegerSchema, undefined>
+  readonly pageSize: v.OptionalSchema<IntegerSchema, undefined>
+  readonly marketId: v.OptionalSchema<typeof id, undefined>
+  readonly limit: v.OptionalSchema<IntegerSchema, undefined>
+}, undefined>, undefined> = v.optional(v.strictObject({ marketId: v.optional(id), limit: v.optional(limit), ...pageEntries }))
 
 export type MyMatchesQuery = v.InferInput<typeof myMatchesQuery>
 export type MyOrdersQuery = v.InferInput<typeof myOrdersQuery>
@@ -32,7 +52,16 @@ export type MyTradesQuery = v.InferInput<typeof myTradesQuery>
 const marketId = BINARY_MARKET
 
 /** Prediction User: public feeds, and the caller's own data (needs read). */
-export const predictionUserOperations = {
+export const predictionUserOperations: {
+  listActivity: Operation<LimitQuery, Items<ActivityEvent>>
+  getMatchStats: Operation<MarketIdInput, MatchStats>
+  listMatches: Operation<LimitQuery, Items<PredictionMatch>>
+  listMyMatches: Operation<MyMatchesQuery, Page<PredictionMyMatch>>
+  listMyOrders: Operation<MyOrdersQuery, Page<PredictionOrder>>
+  listMyPositions: Operation<MyPositionsQuery, Page<PredictionPosition>>
+  getMyStats: Operation<undefined, PredictionStats>
+  listMyTrades: Operation<MyTradesQuery, Page<PredictionFill>>
+} = {
   listActivity: operation<Items<ActivityEvent>, LimitQuery>({
     method: 'GET', path: '/api/v1/prediction/activity', auth: 'none', source: 'real', specName: 'get activity feed',
     summary: 'Activity feed', input: limitQuery, example: { limit: 20 },

@@ -48,7 +48,7 @@ export class KeyStore {
   readonly #work: WorkMeter
   #nextId = 1
 
-  constructor(now: () => number, work = new WorkMeter()) {
+  constructor(now: () => number, work: WorkMeter = new WorkMeter()) {
     this.#now = now
     this.#work = work
   }

@@ -30,7 +30,7 @@ export interface MarketOptions {
 const FIRST_ID = 1_853_278_922_010_145_000n
 
 export class MarketState {
-  readonly ledger = new Ledger()
+  readonly ledger: Ledger = new Ledger()
   readonly perp: PerpDesk
   readonly spot: SpotDesk
   readonly prediction: PredictionDesk
