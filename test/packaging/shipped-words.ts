@@ -1,7 +1,7 @@
 // What ships (README.md, docs/, dist/ with its source maps) speaks of this project alone: no pointer to
 // files a user does not have (the service's specification and notes kept beside this repository),
 // no issue numbers of its tracker, no tags of the sources those notes cite.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 const WORDS: [what: string, pattern: RegExp][] = [
@@ -29,6 +29,9 @@ export function foreignWords(root: string, entries: readonly string[]): string[]
   const visit = (path: string): void => {
     if (statSync(path).isDirectory()) return readdirSync(path).sort().forEach((name) => visit(join(path, name)))
     if (!/\.(md|js|mjs|cjs|ts|mts|map|json)$/.test(path)) return
+    // A built file with a source map is read through the map: the runtime build bundles its dependencies,
+    // whose own comments (ky's, noble's) are theirs, not words of this project.
+    if (/\.m?js$/.test(path) && existsSync(`${path}.map`)) return
     const file = relative(root, path)
     const text = readable(path)
     for (const [what, pattern] of WORDS) {

@@ -95,12 +95,12 @@ export class Ledger {
    * hold-back to respect: the account's by default, null for none.
    */
   debit(accountId: string, token: string, amount: Decimal, held?: HoldBack | null): void {
-    this.require(accountId, token, amount, 0n, held)
+    this.requireAvailable(accountId, token, amount, 0n, held)
     this.balance(accountId, token).available -= amount
   }
 
   lock(accountId: string, token: string, amount: Decimal, held?: HoldBack | null): Reserve {
-    this.require(accountId, token, amount, 0n, held)
+    this.requireAvailable(accountId, token, amount, 0n, held)
     const balance = this.balance(accountId, token)
     balance.available -= amount
     balance.locked += amount
@@ -141,7 +141,7 @@ export class Ledger {
    * TRADE_INSUFFICIENT_BALANCE unless available (plus `freed`, about to be given back) covers
    * `amount`; then the hold-back's refusal unless what is left keeps it (the account's by default).
    */
-  require(accountId: string, token: string, amount: Decimal, freed: Decimal = 0n, held?: HoldBack | null): void {
+  requireAvailable(accountId: string, token: string, amount: Decimal, freed: Decimal = 0n, held?: HoldBack | null): void {
     const available = this.peek(accountId, token).available + freed
     if (available < amount) throw insufficientBalance(token, formatDecimal(amount), formatDecimal(available))
     ;(held === undefined ? this.holdBack(accountId, token) : held)?.check(amount, available)

@@ -359,7 +359,7 @@ export class OrderVenue {
     let freed = 0n
     for (const { maker } of plan.cancels) if (maker.accountId === order.accountId && maker.reserve?.token === need.token) freed += maker.reserve.amount
     const held = this.#settlement.heldBack?.(order)
-    this.#ledger.require(order.accountId, need.token, need.amount, freed, held)
+    this.#ledger.requireAvailable(order.accountId, need.token, need.amount, freed, held)
     for (const { maker, reason } of plan.cancels) this.close(maker, 'cancelled', now, reason)
     order.reserve = this.#ledger.lock(order.accountId, need.token, need.amount, held)
   }
