@@ -65,9 +65,10 @@ function shipped(file: string): Size {
 // everywhere); rotation that cannot lose the secret, findOrder's page walk and placement check, watch's clamps
 // (+0.1-0.9 KB, most in the full entry); validation messages that name every issue (paid back inside the
 // validation code); messages naming a baseUrl ending in /api/v1, a key with whitespace and debugSignatures
-// (+0.1-0.2 KB). The lean-core restructure is where these bytes come back out.
+// (+0.1-0.2 KB); a baseUrl with user:password refused and watch comparing Promise.all answers (+0.1 KB in the
+// full entry, the IIFE and the proxy). The lean-core restructure is where these bytes come back out.
 const SIGN_REQUEST_LIMIT = 16_500
-const PROXY_LIMIT = 27_200
+const PROXY_LIMIT = 27_300
 const PAGE_PROXY_LIMIT = 26_300
 const BUDGETS: Budget[] = [
   {
@@ -106,7 +107,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'entry',
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 30_200,
+    limit: 30_300,
     program: `export * from './dist/index.js'`,
   },
   {
@@ -142,7 +143,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'iife',
     name: 'IIFE as shipped (dist/exchange-client.iife.js)',
-    limit: 30_400,
+    limit: 30_500,
     file: 'dist/exchange-client.iife.js',
   },
 ]
