@@ -20,7 +20,7 @@ import { grantAccess } from './core-access.ts'
 import { refuseSecretTextInBrowser } from './onboarding/browser-guard.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
 import type { OnboardParams } from './onboarding/onboard.ts'
-import { ExchangeValidationError } from './transport/errors.ts'
+import { ExchangeValidationError } from './errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
 import { checkTransportOptions } from './transport/prepare.ts'
 

@@ -2,7 +2,7 @@
 // core: its transport, its browser policy, and the swap of its credentials. Held in this module, not
 // on the object, so no user code can read or replace them.
 import type { IssuedSecret } from './auth/hidden-secret.ts'
-import { ExchangeValidationError } from './transport/errors.ts'
+import { ExchangeValidationError } from './errors.ts'
 import type { Transport } from './transport/http.ts'
 
 export interface CoreAccess {

@@ -24,7 +24,7 @@ export {
   type SigningDiagnostics,
   type ExchangeErrorKind,
   type ValidationIssue,
-} from './transport/errors.ts'
+} from './errors.ts'
 export type { Envelope } from './transport/envelope.ts'
 export type { RequestSpec, QueryValue, TransportOptions } from './transport/http.ts'
 export type { RetryOptions } from './transport/retry.ts'

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { HttpMethod, Transport } from '../transport/http.ts'
 import { explained } from './input-issues.ts'
-import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError, type ValidationIssue } from '../transport/errors.ts'
+import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError, type ValidationIssue } from '../errors.ts'
 
 /** What a call needs: nothing (open market data), any valid key, or a key with that permission. */
 export type Permission = 'none' | 'any' | 'read' | 'trade' | 'withdraw'

@@ -1,4 +1,4 @@
-import { ExchangeResponseError } from '../transport/errors.ts'
+import { ExchangeResponseError } from '../errors.ts'
 import type { CallOptions } from './operation.ts'
 import type { CursorPage, OffsetPage, Page } from './schemas.ts'
 

@@ -1,7 +1,7 @@
 // The client option `routes`: an operation sent to another method and path than its descriptor's (the
 // real service's clients call some operations elsewhere than the spec says). The route is used for the
 // wire and for the signature alike; a bad one is refused when the client is built.
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeValidationError } from '../errors.ts'
 import { pathParams, type HttpMethod, type Operation, type Route } from './operation.ts'
 
 /** Operation name (`'account.getOverview'`: the client group, then the method) → where to send it. */

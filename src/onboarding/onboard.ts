@@ -5,7 +5,7 @@ import { onboardingOperations, WALLET_TYPES, type OnboardedKey, type WalletType 
 import { explained } from '../api/input-issues.ts'
 import { text } from '../api/schemas.ts'
 import { callOperation, parseInput } from '../api/operation.ts'
-import { OnboardingOutcomeUnknownError, OrderOutcomeUnknownError, SigningTimeoutError } from '../transport/errors.ts'
+import { OnboardingOutcomeUnknownError, OrderOutcomeUnknownError, SigningTimeoutError } from '../errors.ts'
 import { Transport, type TransportOptions } from '../transport/http.ts'
 import { refuseSecretTextInBrowser } from './browser-guard.ts'
 import { DEFAULT_SERVICE_NAME, LOGIN_WINDOW_MS, loginMessage } from './message.ts'

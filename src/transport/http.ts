@@ -12,7 +12,7 @@ import {
   ExchangeValidationError,
   OrderOutcomeUnknownError,
   type AUTH_ERROR_CODES,
-} from './errors.ts'
+} from '../errors.ts'
 import { isHttpError, isTimeoutError } from './ky-errors.ts'
 import { networkErrorCode, networkFailureReason } from './network-failure.ts'
 import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'

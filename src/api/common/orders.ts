@@ -1,6 +1,6 @@
 // Perp and spot trade orders the same way under their own prefix; their order tables come from here.
 import * as v from 'valibot'
-import { ExchangeResponseError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import { ExchangeResponseError, type OrderOutcomeUnknownError } from '../../errors.ts'
 import { explained } from '../input-issues.ts'
 import { operation, parseInput, type CallOptions, type Operation } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import type { OrderOutcomeUnknownError } from '../../errors.ts'
 import type { PredictionMethods } from '../api.generated.ts'
 import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from '../common/reconcile.ts'
 import { explained } from '../input-issues.ts'

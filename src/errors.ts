@@ -2,7 +2,7 @@
  * The error model. Every error the SDK throws is an `ExchangeError`; `kind` tells them apart
  * without `instanceof` (which breaks when two copies of the SDK meet, e.g. ESM + script tag).
  */
-import type { NetworkErrorCode } from './network-failure.ts'
+import type { NetworkErrorCode } from './transport/network-failure.ts'
 
 export type { NetworkErrorCode }
 
