@@ -2,7 +2,7 @@
 // guard). The methods of ExchangeClient and the functions of exchange-client/keys are these.
 import { IssuedSecret } from '../auth/hidden-secret.ts'
 import { accessOf } from '../core-access.ts'
-import { refuseSecretTextInBrowser } from '../onboarding/browser-guard.ts'
+import { refuseSecretTextInBrowser } from '../auth/browser-guard.ts'
 import { onboardVia, type OnboardParams } from '../onboarding/onboard.ts'
 import { keysOperations, rotationAnswers, type KeyInfo, type OnboardedKey, type RotatedKey } from './keys.ts'
 import { ExchangeKeyRotationError } from './key-rotation-error.ts'
