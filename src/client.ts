@@ -10,7 +10,7 @@ import { bindOperations, responseChecking, type Api, type ApiGroup, type CallOpt
 import { perpApi, type PerpApi } from './api/perp/index.ts'
 import { predictionApi, type PredictionApi } from './api/prediction/index.ts'
 import { spotApi, type SpotApi } from './api/spot/index.ts'
-import { getKeyInfo, onboardWith, rotate } from './api/key-calls.ts'
+import { getKeyInfo, onboardWith, rotate } from './key-calls.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
 import { systemOperations } from './api/system.ts'

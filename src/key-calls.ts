@@ -1,12 +1,12 @@
 // The calls on the key a core signs with: what it is, its rotation and onboarding (with the browser
 // guard). The methods of ExchangeClient and the functions of exchange-client/keys are these.
-import { IssuedSecret } from '../auth/hidden-secret.ts'
-import { accessOf } from '../core-access.ts'
-import { refuseSecretTextInBrowser } from '../auth/browser-guard.ts'
-import { onboardVia, type OnboardParams } from '../onboarding/onboard.ts'
-import { keysOperations, rotationAnswers, type KeyInfo, type OnboardedKey, type RotatedKey } from './keys.ts'
-import { ExchangeKeyRotationError } from './key-rotation-error.ts'
-import { operationFunction, type CallOptions, type OperationBinder } from './operation.ts'
+import { IssuedSecret } from './auth/hidden-secret.ts'
+import { accessOf } from './core-access.ts'
+import { refuseSecretTextInBrowser } from './auth/browser-guard.ts'
+import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
+import { keysOperations, rotationAnswers, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
+import { ExchangeKeyRotationError } from './api/key-rotation-error.ts'
+import { operationFunction, type CallOptions, type OperationBinder } from './api/operation.ts'
 
 const rotateOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'rotate')
 const keyInfoOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'getKeyInfo')
