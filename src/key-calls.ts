@@ -6,7 +6,8 @@ import { refuseSecretTextInBrowser } from './auth/browser-guard.ts'
 import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
 import { keysOperations, rotationAnswers, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { ExchangeKeyRotationError } from './api/key-rotation-error.ts'
-import { operationFunction, type CallOptions, type OperationBinder } from './api/operation.ts'
+import type { CallOptions, OperationBinder } from './api/operation.ts'
+import { operationFunction } from './areas/call.ts'
 
 const rotateOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'rotate')
 const keyInfoOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'getKeyInfo')

@@ -110,28 +110,6 @@ export type OperationFunction<O> = O extends Operation<infer Input, infer Output
   : never
 
 /**
- * The function of the operation `name` of a table, for the per-area entries (`exchange-client/perp`…).
- * It binds the operation to each core once, under its group and name, so the core's response schemas
- * and routes apply as they do to `client.perp.placeOrder`. Takes the table and the name (not
- * `table.name`): a bundler drops an unused call whose arguments are names, not one reading a property.
- */
-/* @__NO_SIDE_EFFECTS__ */
-export function operationFunction<Ops extends Record<string, Operation<any, any>>, Name extends keyof Ops & string>(
-  group: ApiGroup | 'keys',
-  ops: Ops,
-  name: Name,
-): OperationFunction<Ops[Name]> {
-  const one: Record<string, Operation<any, any>> = { [name]: ops[name]! }
-  const bound = new WeakMap<OperationBinder, (...args: unknown[]) => Promise<unknown>>()
-  // async: a route refused at the first bind rejects the call, as bad input does, rather than throwing.
-  return (async (core: OperationBinder, ...args: unknown[]) => {
-    let method = bound.get(core)
-    if (!method) bound.set(core, (method = core.bind(one, group, 'part')[name] as (...args: unknown[]) => Promise<unknown>))
-    return method(...args)
-  }) as OperationFunction<Ops[Name]>
-}
-
-/**
  * Declares an operation; `Output` is the type of its `data`. Its input schema is `explained`, so a
  * bad input names every problem (and this stays out of a program that binds no operation).
  */
@@ -273,28 +251,4 @@ export async function callOperation<Output>(
   op.answered?.(input, data, options)
   if (response) checkResponse(op, response, data)
   return data
-}
-
-/**
- * Turns a table of descriptions into methods bound to a transport; `responses` checks their answers,
- * `routes` (by operation name) sends some elsewhere.
- */
-export function bindOperations<Ops extends Record<string, Operation<any, any>>>(
-  transport: Transport,
-  ops: Ops,
-  responses?: ResponseTable,
-  routes?: Readonly<Record<string, Route>>,
-  /** The client group (`perp`), naming the operation in a response error (`perp.placeOrder`); given with `responses`. */
-  group?: string,
-): Api<Ops> {
-  const api: Record<string, unknown> = {}
-  for (const [name, op] of Object.entries(ops)) {
-    const schema = responses?.[name]
-    const response = schema && { schema, operation: `${group}.${name}` }
-    const route = routes?.[name]
-    api[name] = op.input
-      ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, response, route)
-      : (options?: CallOptions) => callOperation(transport, op, undefined, options, response, route)
-  }
-  return api as Api<Ops>
 }
