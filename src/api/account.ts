@@ -7,11 +7,11 @@ import {
   text,
   tokenSymbol,
   walletAddress,
-  type Page,
   type PageQuery,
   type PatternSchema,
   type TextSchema,
 } from './schemas.ts'
+import type { Page } from './response-shapes.ts'
 import type * as schemas from './account-responses.ts'
 
 /** An API key as listed: the key masked, never its secret. */

@@ -10,11 +10,11 @@ import {
   offset,
   pathSegment,
   text,
-  type OffsetPage,
   type PatternSchema,
   type TextSchema,
   type IntegerSchema,
 } from './schemas.ts'
+import type { OffsetPage } from './response-shapes.ts'
 import type * as schemas from './championship-responses.ts'
 
 export type { ChampionshipPeriod, ChampionshipStatus, ChampionshipType, LeaderboardPeriod, LeaderboardSort } from './schemas.ts'

@@ -13,7 +13,6 @@ import {
   marketSymbol,
   on,
   positiveDecimal,
-  type CursorPage,
   type OrderSide,
   type OrderStatus,
   type OrderType,
@@ -22,6 +21,7 @@ import {
   type TextSchema,
   type IntegerSchema,
 } from '../schemas.ts'
+import type { CursorPage } from '../response-shapes.ts'
 import type * as schemas from './responses.ts'
 
 export type { CancelledOrders, Open } from '../response-shapes.ts'

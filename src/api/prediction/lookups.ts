@@ -6,7 +6,8 @@ import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation,
 import { explained } from '../input-issues.ts'
 import { parseInput, type CallOptions } from '../operation.ts'
 import { paginate } from '../paginate.ts'
-import { clientOrderId, id, type Page, type PatternSchema } from '../schemas.ts'
+import { clientOrderId, id, type PatternSchema } from '../schemas.ts'
+import type { Page } from '../response-shapes.ts'
 import type { MyOrdersQuery } from './user.ts'
 import type { PredictionOrder } from './trading.ts'
 
