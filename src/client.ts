@@ -3,14 +3,9 @@ import { clockReading, type ClockReading } from './auth/clock-reading.ts'
 import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
 import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
-import { accountOperations } from './api/account.ts'
-import { championshipOperations } from './api/championship.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
-import { perpOperations } from './api/perp/index.ts'
-import { predictionOperations } from './api/prediction/index.ts'
-import { checkRoutes, refuseUnknownRoutes, type Routes } from './api/routes.ts'
-import { spotOperations } from './api/spot/index.ts'
+import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
 import { systemOperations } from './api/system.ts'
 import { accountApi, type AccountMethods } from './areas/account.ts'
 import { groupMethods } from './areas/call.ts'
@@ -22,7 +17,7 @@ import type { SystemMethods } from './areas/system.ts'
 import { getKeyInfo, onboardWith, rotate } from './key-calls.ts'
 import type { IssuedSecret } from './auth/hidden-secret.ts'
 import { unwrapSecret } from './auth/unwrap-secret.ts'
-import { accessOf, grantAccess } from './core-access.ts'
+import { accessOf, grantAccess, type CoreAccess } from './core-access.ts'
 import { refuseSecretTextInBrowser } from './auth/browser-guard.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
 import type { OnboardParams } from './onboarding/onboard.ts'
@@ -109,6 +104,7 @@ export class ExchangeCore {
   readonly #transport: Transport
   readonly #clock: ClockReading
   readonly #serviceName: string
+  readonly #access: CoreAccess
 
   constructor(options: ExchangeClientOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
@@ -120,7 +116,7 @@ export class ExchangeCore {
     this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow, options.maxUnconfirmedClockOffsetMs), credentialsFrom(options))
     this.#clock = clockReading(this.#transport.clock)
     this.#serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
-    grantAccess(this, {
+    grantAccess(this, (this.#access = {
       transport: this.#transport,
       // Checked in this order: a bad validateResponses is named before a bad route.
       responses: responseChecking(options.validateResponses),
@@ -132,7 +128,7 @@ export class ExchangeCore {
       useCredentials: (apiKey, secretKey) => {
         this.#transport.credentials = credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
       },
-    })
+    }))
   }
 
   /**
@@ -141,7 +137,7 @@ export class ExchangeCore {
    * table's `routes` (a route naming no operation of the table is refused here, unless `part`).
    */
   bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys', part?: 'part'): Api<Ops> {
-    return groupMethods(this, group, ops, part)
+    return groupMethods(this.#access, group, ops, part)
   }
 
   /** The client's estimate of the server's clock, read-only (`syncClock()` re-measures it). */
@@ -187,7 +183,7 @@ export class ExchangeCore {
 
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
-  readonly system: SystemMethods = groupMethods(this, 'system', systemOperations)
+  readonly system: SystemMethods = groupMethods(accessOf(this), 'system', systemOperations)
   readonly account: AccountMethods = accountApi(this)
   readonly perp: PerpApi = perpApi(this)
   readonly spot: SpotApi = spotApi(this)
@@ -196,15 +192,9 @@ export class ExchangeClient extends ExchangeCore {
 
   constructor(options: ExchangeClientOptions) {
     super(options)
-    refuseUnknownRoutes(accessOf(this).routes, {
-      system: systemOperations,
-      account: accountOperations,
-      perp: perpOperations,
-      spot: spotOperations,
-      prediction: predictionOperations,
-      championship: championshipOperations,
-      keys: keysOperations,
-    })
+    const { routes } = accessOf(this)
+    routesOf(routes, 'keys', keysOperations) // a key route names a key operation
+    refuseUnboundRoutes(routes, [...Object.keys(this), 'keys']) // its own fields are its groups
   }
 
   /**
