@@ -91,7 +91,10 @@ export function responseChecking(value: unknown = 'off'): ResponseChecking {
   throw new ExchangeValidationError('validateResponses', 'format', "validateResponses must be 'off' or responseSchemas from exchange-client/strict")
 }
 
-/** Anything that binds a table of descriptions to its transport (an `ExchangeCore`). */
+/**
+ * The core an operation's function or group is sent through: an `ExchangeCore` (or `ExchangeClient`),
+ * whose `bind` also makes methods of any table of descriptions.
+ */
 export interface OperationBinder {
   /**
    * `group` picks the table's response schemas (`'perp'`) and routes; without it nothing is checked.
