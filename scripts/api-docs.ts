@@ -1,15 +1,18 @@
-// Generates, from the operation descriptors, each area's file (src/areas/<group>.ts, the entry
-// `exchange-client/perp`…): one function per operation taking the core first, the documented method
-// interface of the client's group (`client.perp.placeOrder` hovers with its summary, who may call it,
-// method and path, input fields, an example and the errors it throws), and the group object the client
-// builds from them; and the API reference (docs/api.md).
-//   node scripts/api-docs.ts        writes them all
-// test/api/api-docs.test.ts and test/api/area-entries.test.ts regenerate them in memory and fail when a
-// committed file is stale.
+// The one generator of what the operation descriptors (src/api) derive: each area's file
+// (src/areas/<group>.ts, the entry `exchange-client/perp`…): one function per operation taking the core
+// first, the documented method interface of the client's group (`client.perp.placeOrder` hovers with its
+// summary, who may call it, method and path, input fields, an example and the errors it throws), and the
+// group object the client builds from them; the API reference (docs/api.md); and, through their own
+// scripts, the operations table (docs/operations.md) and the OpenAPI document (docs/openapi.json).
+//   node scripts/api-docs.ts        (npm run docs:api) writes them all
+// Their tests (test/api/api-docs, area-entries, operations-doc, openapi) regenerate them in memory and fail
+// when a committed file is stale.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { operationCatalog } from '../src/api/catalog.ts'
 import type { ApiGroup, Operation } from '../src/api/operation.ts'
 import { inputIsOptional } from './api-docs/fields.ts'
+import { OPENAPI_DOC, openApiText } from './openapi.ts'
+import { OPERATIONS_DOC, withOperationsTable } from './operations-table.ts'
 import { jsdoc, markdown, type Documented } from './api-docs/render.ts'
 import { signatureParts, typeImports, typeNamesOf } from './api-docs/type-names.ts'
 
@@ -177,5 +180,7 @@ if (import.meta.main) {
   for (const group of AREAS) writeFileSync(areaFile(group), await renderAreaEntry(group))
   mkdirSync('docs', { recursive: true })
   writeFileSync(API_REFERENCE, renderReference())
-  console.log(`wrote ${AREAS.map(areaFile).join(', ')} and ${API_REFERENCE}`)
+  writeFileSync(OPERATIONS_DOC, withOperationsTable(readFileSync(OPERATIONS_DOC, 'utf8')))
+  writeFileSync(OPENAPI_DOC, openApiText())
+  console.log(`wrote ${[...AREAS.map(areaFile), API_REFERENCE, OPERATIONS_DOC, OPENAPI_DOC].join(', ')}`)
 }
