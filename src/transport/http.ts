@@ -15,7 +15,7 @@ import {
 } from './errors.ts'
 import { isHttpError, isTimeoutError } from './ky-errors.ts'
 import { networkErrorCode, networkFailureReason } from './network-failure.ts'
-import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
+import { prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
 import { kyRetry, type RetryOptions } from './retry.ts'
 import { mayHaveLanded } from './write-outcome.ts'
@@ -92,8 +92,10 @@ function endpointOf(method: string, url: URL): string {
 
 /** One call across its attempts. */
 interface Call {
-  /** What an attempt of this write that may have been applied failed with (see mayHaveLanded). */
-  lost: unknown
+  /** Whether this call writes: its failed attempts are then judged by mayHaveLanded. */
+  isWrite: boolean
+  /** Each failed attempt's error, and whether that attempt had been handed to fetch. */
+  failures: [error: unknown, left: boolean][]
   /** X-TIMESTAMP of the latest signed attempt that left. */
   lastSignedAt: number | undefined
   /** Per attempt, in ms. */
@@ -123,27 +125,19 @@ interface Attempt {
 /** ky copies `context` (shallowly): the attempt travels inside it, so the hooks write to the attempt itself. */
 type AttemptContext = { attempt: Attempt }
 
-/** The body text of each Request ky hands the default fetch, keyed by that Request (set by the signing hook). */
-const bodies = new WeakMap<Request, string>()
-
 /**
- * The default fetch: hands the platform's fetch the URL and the body string instead of ky's
- * `Request`, whose streamed body would be re-read (and sent chunked). Same bytes, same headers.
- * A fetch the caller plugs in gets the `Request` itself.
+ * The body travels beside ky's `Request`, never in it: ky hands fetch, as its second argument, the
+ * options it does not know (`bodyText` here). The platform's fetch gets the string itself (no stream
+ * to tee per attempt, nothing sent chunked); a fetch the caller plugs in gets one `Request` carrying it.
  */
-function sendWithGlobalFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const body = input instanceof Request ? bodies.get(input) : undefined
-  // A Request the signing hook never saw (none today) goes as it is, streamed body and all.
-  if (body === undefined) return globalThis.fetch(input, init)
-  const request = input as Request
-  return globalThis.fetch(request.url, {
-    ...init,
-    method: request.method,
-    headers: request.headers,
-    body: body === '' ? undefined : body,
-    signal: request.signal,
-    redirect: 'manual',
-  })
+type SendInit = { bodyText?: string }
+
+function sendWith(fetch: typeof globalThis.fetch | undefined) {
+  return (request: Request, { bodyText }: SendInit): Promise<Response> => {
+    const body = bodyText || undefined
+    if (fetch) return fetch(body === undefined ? request : new Request(request, { body }))
+    return globalThis.fetch(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, redirect: 'manual' })
+  }
 }
 
 /**
@@ -163,21 +157,21 @@ export class Transport {
   /** One ky instance for the client's life, created on the first call (loading ky then, not at import). */
   #ky: KyInstance | Promise<KyInstance> | undefined
 
+  /** `options` as checkTransportOptions passed them (the client's constructor, standalone onboarding). */
   constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
-    checkTransportOptions(options)
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
     this.#options = options
     this.clock = clock
     this.credentials = credentials
     this.#kyOptions = {
-      fetch: options.fetch ?? sendWithGlobalFetch,
+      fetch: sendWith(options.fetch) as typeof globalThis.fetch,
       // A redirect would re-send the key, the signature and the body to wherever it points.
       redirect: 'manual',
       hooks: {
         beforeRetry: [
           ({ error, options: { context } }) => {
-            const { isWrite, call, left } = (context as AttemptContext).attempt
-            if (isWrite && mayHaveLanded(error, left)) call.lost ??= error
+            const { call, left } = (context as AttemptContext).attempt
+            call.failures.push([error, left])
           },
         ],
         beforeRequest: [(request, { context }) => this.#sign(request, (context as AttemptContext).attempt)],
@@ -195,7 +189,6 @@ export class Transport {
     const { clock, credentials } = this
     const { call, unsignedPayload } = attempt
     attempt.left = false
-    bodies.set(request, attempt.body)
     attempt.sentAt = clock.monotonicNow()
     if (attempt.signed && credentials) {
       const stamp = clock.stamp(attempt.head, attempt.body)
@@ -241,12 +234,14 @@ export class Transport {
     const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
     // Timers take at most 2^31 - 1 ms (a longer one fires at once).
     const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
-    const call: Call = { lost: undefined, lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, endpointOf(request.method, request.url), spec.signal) }
+    const isWrite = request.method !== 'GET'
+    const call: Call = { isWrite, failures: [], lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, endpointOf(request.method, request.url), spec.signal) }
     try {
       return await run(call)
     } catch (error) {
-      // An attempt of this write may have been applied: a later refusal does not say it was not.
-      if (call.lost === undefined) throw error
+      // The one place a write's outcome is decided: if any attempt may have been applied, a later
+      // refusal does not say it was not.
+      if (!isWrite || !call.failures.some(([failure, left]) => mayHaveLanded(failure, left))) throw error
       throw new OrderOutcomeUnknownError(spec.clientOrderId, error, undefined, call.lastSignedAt)
     } finally {
       call.deadline.clear()
@@ -292,7 +287,7 @@ export class Transport {
   async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, call: Call, isClockSync = false): Promise<Envelope<T>> {
     const { clock } = this
     const { deadline } = call
-    const isWrite = method !== 'GET' && method !== 'HEAD'
+    const { isWrite } = call
     if (isWrite && signed) await deadline.race(this.confirmClock())
     // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
     const head = signingPayload('', method, signedPath, '')
@@ -312,15 +307,16 @@ export class Transport {
       let response: Response
       try {
         const send = await this.#kyInstance()
-        response = await send(url, {
+        const options: KyOptions & SendInit = {
           method,
-          body: body === '' ? undefined : body,
           headers: body === '' ? undefined : JSON_CONTENT,
+          bodyText: body,
           timeout: call.timeoutMs,
           signal: deadline.signal,
           retry: kyRetry(this.#options.retry, method, spec.idempotent === true, deadline),
           context: { attempt },
-        })
+        }
+        response = await send(url, options)
       } catch (error) {
         if (!isHttpError(error)) throw this.#failure(error, url, endpointOf(method, url), spec, call)
         response = error.response
@@ -363,8 +359,7 @@ export class Transport {
       }
       return envelope
     } catch (error) {
-      // The one rule for every way a write can fail: may it have been applied?
-      if (isWrite && mayHaveLanded(error, attempt.left)) call.lost ??= error
+      call.failures.push([error, attempt.left])
       throw error
     }
   }
