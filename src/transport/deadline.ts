@@ -3,6 +3,7 @@ import { ExchangeNetworkError } from './errors.ts'
 /**
  * One call's total time limit (`totalTimeoutMs`): attempts, retry waits, signing and clock
  * measurements included. Its `signal` aborts at the deadline, or when the caller's signal does.
+ * Not ky's: its `timeout` is per attempt and ends at the headers, not the whole call with its body reads.
  */
 export class Deadline {
   readonly #controller = new AbortController()
