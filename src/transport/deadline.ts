@@ -13,11 +13,12 @@ export class Deadline {
   readonly #onCallerAbort = () => this.#controller.abort(this.#callerSignal?.reason)
   #expired = false
 
-  constructor(totalMs: number, what: string, callerSignal?: AbortSignal) {
+  /** `what`: the call, named in the timeout's message (built only if it fires). */
+  constructor(totalMs: number, what: () => string, callerSignal?: AbortSignal) {
     this.#at = Date.now() + totalMs
     this.#timer = setTimeout(() => {
       this.#expired = true
-      this.#controller.abort(new ExchangeNetworkError('timeout', `${what} did not finish within ${totalMs} ms (totalTimeoutMs)`, { code: 'ETIMEDOUT' }))
+      this.#controller.abort(new ExchangeNetworkError('timeout', `${what()} did not finish within ${totalMs} ms (totalTimeoutMs)`, { code: 'ETIMEDOUT' }))
     }, totalMs)
     this.#callerSignal = callerSignal
     if (callerSignal?.aborted) this.#onCallerAbort()

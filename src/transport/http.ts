@@ -106,9 +106,7 @@ interface Call {
 /** What the fixed hooks read and write for one attempt: reached through ky's `context` option. */
 interface Attempt {
   call: Call
-  /** The payload without its timestamp: METHOD + signed path + body. */
-  unsignedPayload: string
-  /** METHOD + signed path: the clock stamps it with the body, read in place. */
+  /** METHOD + signed path: with the body, the payload without its timestamp (stamped with the body read in place). */
   head: string
   body: string
   signed: boolean
@@ -187,11 +185,11 @@ export class Transport {
   /** Stamps and signs one attempt (each retry afresh), just before ky hands it to fetch. */
   async #sign(request: Request, attempt: Attempt): Promise<void> {
     const { clock, credentials } = this
-    const { call, unsignedPayload } = attempt
+    const { call, head, body } = attempt
     attempt.left = false
     attempt.sentAt = clock.monotonicNow()
     if (attempt.signed && credentials) {
-      const stamp = clock.stamp(attempt.head, attempt.body)
+      const stamp = clock.stamp(head, body)
       // A write dated far from the local clock by an unconfirmed measurement could be replayed later.
       if (attempt.isWrite) clock.checkTrusted(stamp, 'The write')
       // Identical requests faster than one a millisecond: pace them rather than drift ahead.
@@ -199,7 +197,7 @@ export class Transport {
       if (lead > 0) await call.deadline.race(new Promise((resolve) => setTimeout(resolve, lead)))
       const timestamp = String(stamp)
       attempt.timestamp = timestamp
-      const signature = await call.deadline.race(credentials.sign(timestamp + unsignedPayload))
+      const signature = await call.deadline.race(credentials.sign(timestamp + head + body))
       const { headers } = request
       headers.set('X-API-KEY', credentials.apiKey)
       headers.set('X-TIMESTAMP', timestamp)
@@ -212,10 +210,6 @@ export class Transport {
 
   /** Sends one call and resolves to the envelope's `data`. */
   async send<T>(spec: RequestSpec): Promise<T> {
-    return (await this.sendForEnvelope<T>(spec)).data as T
-  }
-
-  async sendForEnvelope<T>(spec: RequestSpec): Promise<Envelope<T>> {
     const request = prepareRequest(spec, this.baseUrl)
     const signed = spec.auth ?? this.credentials !== undefined
     if (signed && !this.credentials) {
@@ -226,7 +220,7 @@ export class Transport {
       )
     }
     if (spec.signal?.aborted) throw new ExchangeNetworkError('aborted', `${endpointOf(request.method, request.url)} was aborted`, { cause: spec.signal.reason })
-    return this.#call(spec, request, (call) => this.#sendWithClock<T>(spec, request, signed, call))
+    return (await this.#call(spec, request, (call) => this.#sendWithClock<T>(spec, request, signed, call))).data as T
   }
 
   /** Runs one call's attempts within its total time limit. */
@@ -235,7 +229,7 @@ export class Transport {
     // Timers take at most 2^31 - 1 ms (a longer one fires at once).
     const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
     const isWrite = request.method !== 'GET'
-    const call: Call = { isWrite, failures: [], lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, endpointOf(request.method, request.url), spec.signal) }
+    const call: Call = { isWrite, failures: [], lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, () => endpointOf(request.method, request.url), spec.signal) }
     try {
       return await run(call)
     } catch (error) {
@@ -293,7 +287,6 @@ export class Transport {
     const head = signingPayload('', method, signedPath, '')
     const attempt: Attempt = {
       call,
-      unsignedPayload: head + body,
       head,
       body,
       signed,
@@ -339,7 +332,7 @@ export class Transport {
       } catch (error) {
         if (signed && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
           error.signing = {
-            payload: attempt.timestamp + attempt.unsignedPayload,
+            payload: attempt.timestamp + head + body,
             timestamp: attempt.timestamp,
             method,
             path: url.pathname,
