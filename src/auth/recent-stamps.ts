@@ -17,7 +17,7 @@ const RUN_SPAN_MS = 1_000
  * A payload's runs, flat: timestamps `from`..`to` were handed out between monotonic times `since` and
  * `at`, four numbers a run (FROM, TO, SINCE, AT), so a stamp allocates no object and no boxed number per run.
  */
-const FROM = 0
+// FROM, a run's first number, is at its start (offset 0).
 const TO = 1
 const SINCE = 2
 const AT = 3
@@ -72,20 +72,16 @@ export class RecentStamps {
     const runs = payload.runs
     // The oldest stamps are the lowest while the estimate runs forward: they leave from the front (a
     // run left behind by a step back leaves once it gets there).
-    let gone = 0
-    while (gone < runs.length && expired(runs[gone + AT]!, mono)) gone += RUN
-    if (gone > 0) runs.splice(0, gone)
+    while (runs.length > 0 && expired(runs[AT]!, mono)) runs.splice(0, RUN)
 
     const floor = this.#floor
     let stamp = !expired(floor.at, mono) && floor.stamp >= now ? floor.stamp + 1 : now
     let i = runs.length
     while (i > 0 && runs[i - RUN + TO]! >= stamp) i -= RUN
-    for (; i < runs.length && runs[i + FROM]! <= stamp; i += RUN) stamp = runs[i + TO]! + 1
+    for (; i < runs.length && runs[i]! <= stamp; i += RUN) stamp = runs[i + TO]! + 1
     if (i > 0 && runs[i - RUN + TO] === stamp - 1 && mono - runs[i - RUN + SINCE]! < RUN_SPAN_MS) {
       runs[i - RUN + TO] = stamp
       runs[i - RUN + AT] = mono
-    } else if (i === runs.length) {
-      runs.push(stamp, stamp, mono, mono)
     } else {
       runs.splice(i, 0, stamp, stamp, mono, mono)
     }

@@ -90,6 +90,8 @@ function endpointOf(method: string, url: URL): string {
   return `${method} ${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')} ${url.pathname}`
 }
 
+const abortedError = (endpoint: string, cause: unknown) => new ExchangeNetworkError('aborted', `${endpoint} was aborted`, { cause })
+
 /** One call across its attempts. */
 interface Call {
   /** Whether this call writes: its failed attempts are then judged by mayHaveLanded. */
@@ -131,10 +133,9 @@ type AttemptContext = { attempt: Attempt }
 type SendInit = { bodyText?: string }
 
 function sendWith(fetch: typeof globalThis.fetch | undefined) {
-  return (request: Request, { bodyText }: SendInit): Promise<Response> => {
-    const body = bodyText || undefined
-    if (fetch) return fetch(body === undefined ? request : new Request(request, { body }))
-    return globalThis.fetch(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, redirect: 'manual' })
+  return (request: Request, { bodyText: body }: SendInit): Promise<Response> => {
+    if (fetch) return fetch(body ? new Request(request, { body }) : request)
+    return globalThis.fetch(request.url, { method: request.method, headers: request.headers, body: body || undefined, signal: request.signal, redirect: 'manual' })
   }
 }
 
@@ -219,7 +220,7 @@ export class Transport {
         `${request.method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
-    if (spec.signal?.aborted) throw new ExchangeNetworkError('aborted', `${endpointOf(request.method, request.url)} was aborted`, { cause: spec.signal.reason })
+    if (spec.signal?.aborted) throw abortedError(endpointOf(request.method, request.url), spec.signal.reason)
     return (await this.#call(spec, request, (call) => this.#sendWithClock<T>(spec, request, signed, call))).data as T
   }
 
@@ -359,7 +360,7 @@ export class Transport {
 
   #failure(error: unknown, url: URL, endpoint: string, spec: RequestSpec, call: Call): ExchangeError {
     if (error instanceof ExchangeError) return error
-    if (spec.signal?.aborted === true) return new ExchangeNetworkError('aborted', `${endpoint} was aborted`, { cause: error })
+    if (spec.signal?.aborted === true) return abortedError(endpoint, error)
     if (isTimeoutError(error)) {
       return new ExchangeNetworkError('timeout', `${endpoint} got no answer within ${call.timeoutMs} ms (timeoutMs)`, { cause: error, code: 'ETIMEDOUT' })
     }
