@@ -65,12 +65,14 @@ function shipped(file: string): Size {
 // everywhere); rotation that cannot lose the secret, findOrder's page walk and placement check, watch's clamps
 // (+0.1-0.9 KB, most in the full entry); validation messages that name every issue (paid back inside the
 // validation code); messages naming a baseUrl ending in /api/v1, a key with whitespace and debugSignatures
-// (+0.1-0.2 KB). The lean-core restructure (one pass from input to wire) took out what it could without
-// dropping a behaviour or a message; docs/performance.md says, per module, where the rest goes and what would
-// remove it. Its targets: one request 11 KB, one method 13 KB, one public read 8.5 KB, whole entry 23 KB, IIFE 24 KB.
+// (+0.1-0.2 KB); a baseUrl with user:password refused and watch comparing Promise.all answers (+0.1 KB in the
+// full entry, the IIFE and the proxy); a batch placement's answers held against its inputs (+0.1 KB, one method,
+// one area). The lean-core restructure (one pass from input to wire) took out what it could without dropping a
+// behaviour or a message; docs/performance.md says, per module, where the rest goes and what would remove it.
+// Its targets: one request 11 KB, one method 13 KB, one public read 8.5 KB, whole entry 23 KB, IIFE 24 KB.
 const SIGN_REQUEST_LIMIT = 16_500
-const PROXY_LIMIT = 27_200
-const PAGE_PROXY_LIMIT = 26_300
+const PROXY_LIMIT = 27_300
+const PAGE_PROXY_LIMIT = 26_400
 const BUDGETS: Budget[] = [
   {
     id: 'core',
@@ -86,7 +88,7 @@ const BUDGETS: Budget[] = [
     // Issue #14 asks for 9 KB: ky is 4.5 KB gzip of it, valibot 2.1 KB, the order schemas 1.1 KB.
     id: 'method',
     name: 'one-method program (signed placeOrder of exchange-client/perp on ExchangeCore)',
-    limit: 19_300,
+    limit: 19_500,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { placeOrder } from './dist/perp.js'
@@ -98,7 +100,7 @@ const BUDGETS: Budget[] = [
     // Target 8.5 KB: a program that never signs would carry no signing machinery (not met: see docs/performance.md).
     id: 'read',
     name: 'public-read program (getTicker of exchange-client/perp on a credential-less ExchangeCore)',
-    limit: 18_500,
+    limit: 18_600,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { getTicker } from './dist/perp.js'
@@ -108,7 +110,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'area',
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 20_900,
+    limit: 21_000,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'
@@ -119,7 +121,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'entry',
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 30_200,
+    limit: 30_300,
     program: `export * from './dist/index.js'`,
   },
   {
@@ -155,7 +157,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'iife',
     name: 'IIFE as shipped (dist/exchange-client.iife.js)',
-    limit: 30_400,
+    limit: 30_500,
     file: 'dist/exchange-client.iife.js',
   },
 ]

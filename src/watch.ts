@@ -10,7 +10,8 @@ export interface WatchOptions<Output = unknown> {
   maxBackoffMs?: number
   /**
    * Whether the next answer is the same as the one before (then it is not yielded). Default: equal
-   * JSON once the answer's own `timestamp` (the moment the service made it) is left out.
+   * JSON once the answer's own `timestamp` (the moment the service made it) is left out, or each
+   * answer's, for several read together (`Promise.all`).
    */
   equals?(previous: Output, next: Output): boolean
   /** Aborting ends the loop (quietly) and cancels the poll in flight. */
@@ -45,11 +46,17 @@ function backoffMs(error: unknown, failures: number, intervalMs: number, maxMs: 
   return Math.min(maxMs, Math.max(intervalMs, wait))
 }
 
-/** The answer as compared by default: its JSON without its own `timestamp`. */
+const isPlain = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value)
+/** An answer without its own `timestamp` (the moment the service made it, new on every poll). */
+const untimed = (answer: unknown): unknown => (isPlain(answer) ? { ...answer, timestamp: undefined } : answer)
+
+/**
+ * The answer as compared by default: its JSON without its own `timestamp`, or, for several answers
+ * read together (`Promise.all`), without each one's.
+ */
 function fingerprint(answer: unknown): string | undefined {
   try {
-    const plain = typeof answer === 'object' && answer !== null && !Array.isArray(answer)
-    return JSON.stringify(plain ? { ...answer, timestamp: undefined } : answer)
+    return JSON.stringify(Array.isArray(answer) ? answer.map(untimed) : untimed(answer))
   } catch (cause) {
     // Nested too deep to walk: no answer of the service is.
     throw new ExchangeResponseError(200, 'the answer is nested too deep to compare', { cause })

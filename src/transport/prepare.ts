@@ -92,6 +92,8 @@ export function checkTransportOptions(options: unknown): asserts options is Tran
   need(base?.protocol === 'http:' || base?.protocol === 'https:', 'baseUrl', 'an absolute http(s) URL')
   // A base ending in /api/v1 would send /api/v1/api/v1/….
   need(!/\/api\/v1\/*$/.test(base!.pathname), 'baseUrl', 'the URL without /api/v1 (every path starts with it)')
+  // user:password in a URL would ride along into every error message that names the URL.
+  need(base!.username === '' && base!.password === '', 'baseUrl', 'a URL without user:password (use the key and secret options)')
   need(fetch === undefined || typeof fetch === 'function', 'fetch', 'a function')
   need(isTimeout(timeoutMs), 'timeoutMs', 'a number of ms below 2^31')
   need(isTimeout(totalTimeoutMs), 'totalTimeoutMs', 'a number of ms below 2^31')

@@ -110,6 +110,17 @@ describe('a placement answered with an earlier order under its clientOrderId (th
     expect((error as Error).message).toContain(clientOrderId)
   })
 
+  it('a batch alike: an order answered under a reused clientOrderId with other terms is an error naming it', async () => {
+    const placed = await client.perp.placeOrder({ ...first, clientOrderId: 'batch-reused' })
+    const batch = [{ ...first, price: '61500', clientOrderId: 'batch-reused' }, { ...first, clientOrderId: 'batch-fresh' }]
+    const error = await client.perp.placeOrders({ orders: batch }).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ name: 'ExchangeResponseError', field: 'price', message: expect.stringMatching(/price 61000, not 61500/) })
+    expect((error as Error).message).toContain(`order ${placed.orderId}`)
+    // The same terms again are the same orders: no error.
+    const again = await client.perp.placeOrders({ orders: [{ ...first, clientOrderId: 'batch-reused' }] })
+    expect(again.orders[0]).toMatchObject({ orderId: placed.orderId })
+  })
+
   it('spot alike', async () => {
     const spot = { market: 'ETH-USDC', side: 'buy', type: 'limit', size: '0.01', price: '2900' } as const
     await client.spot.placeOrder({ ...spot, clientOrderId: 'spot-reused' })

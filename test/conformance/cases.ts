@@ -421,4 +421,17 @@ export const conformanceCases: readonly ConformanceCase[] = [
       equal(wire.sent.length, 0, 'requests sent for bad input')
     },
   },
+  {
+    name: 'reconcile takes only the error a write threw: a plain object from an untyped caller is refused, nothing is sent',
+    async run(context) {
+      const { sdk } = context
+      const { wire, client } = recordedTrader(context)
+      const untyped = client.perp as unknown as { reconcile(error: unknown): Promise<unknown> }
+      // What an untyped caller writes by instinct; accepted, it would answer "pending" for ever.
+      const error = await rejects(untyped.reconcile({ clientOrderId: 'lost-1', market: MARKET }), 'reconcile({ clientOrderId, market })')
+      ok(error instanceof sdk.ExchangeValidationError, 'an ExchangeValidationError')
+      matches(error.message, /OrderOutcomeUnknownError/, 'the message names the error reconcile takes')
+      equal(wire.sent.length, 0, 'requests sent')
+    },
+  },
 ]

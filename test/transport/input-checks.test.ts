@@ -56,6 +56,16 @@ describe('client options', () => {
     expect(build({ baseUrl: root })).toBeInstanceOf(ExchangeClient)
   })
 
+  it.each(['https://user:hunter2@api.example.test', 'https://user@api.example.test', 'https://:hunter2@api.example.test'])(
+    'a baseUrl carrying user:password (%s) is refused at construction, and the message does not repeat it',
+    (value) => {
+      const error = build({ baseUrl: value })
+      expect(error).toBeInstanceOf(ExchangeValidationError)
+      expect(error).toMatchObject({ field: 'baseUrl', message: 'baseUrl: must be a URL without user:password (use the key and secret options)' })
+      expect(String((error as Error).message)).not.toContain('hunter2')
+    },
+  )
+
   it('options that are not an object are refused', () => {
     expect(() => new ExchangeClient(null as never)).toThrow(ExchangeValidationError)
   })

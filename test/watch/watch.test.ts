@@ -239,6 +239,21 @@ describe('watch yields changes, not new timestamps', () => {
     await seen.return()
   })
 
+  it('several answers read together (Promise.all) differ only by each one\'s timestamp: not yielded; a nested timestamp still counts', async () => {
+    const { read } = scripted([
+      [{ lastPrice: '10', timestamp: 1 }, { bids: [], timestamp: 1 }],
+      [{ lastPrice: '10', timestamp: 2 }, { bids: [], timestamp: 2 }],
+      [{ lastPrice: '10', timestamp: 3 }, { bids: [{ price: '9', timestamp: 3 }], timestamp: 3 }],
+    ])
+    const seen = watch(read, undefined, { intervalMs: 1000 })
+    expect((await seen.next()).value).toEqual([{ lastPrice: '10', timestamp: 1 }, { bids: [], timestamp: 1 }])
+    const second = seen.next()
+    await vi.advanceTimersByTimeAsync(2000)
+    expect((await second).value).toEqual([{ lastPrice: '10', timestamp: 3 }, { bids: [{ price: '9', timestamp: 3 }], timestamp: 3 }])
+    expect(read).toHaveBeenCalledTimes(3)
+    await seen.return()
+  })
+
   it('takes the caller\'s equals: here, a change of lastPrice only', async () => {
     const { read } = scripted([
       { lastPrice: '10', volume: '1' },

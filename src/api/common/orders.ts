@@ -79,6 +79,15 @@ function sameOrder(input: Record<string, unknown> | undefined, order: Order): vo
   }
 }
 
+/** A batch: each answered order against the input order of its clientOrderId (rejected entries carry no terms). */
+function sameOrders(input: Record<string, unknown> | undefined, placed: { orders?: unknown }): void {
+  const asked = new Map((input!.orders as Record<string, unknown>[]).map((order) => [order.clientOrderId, order]))
+  for (const order of Array.isArray(placed?.orders) ? (placed.orders as Order[]) : []) {
+    const mine = asked.get(order?.clientOrderId)
+    if (mine) sameOrder(mine, order)
+  }
+}
+
 type OrderObject<E extends v.ObjectEntries> = v.StrictObjectSchema<typeof orderEntries & E, undefined>
 /** What `orderSchema` makes of an area's extra fields `E`. */
 export type OrderSchema<E extends v.ObjectEntries> = v.GenericSchema<v.InferInput<OrderObject<E>>, v.InferOutput<OrderObject<E>>>
@@ -161,7 +170,7 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
       method: 'POST', path: `${orders}/batch`, auth: 'trade', source: 'spec',
       summary: `Place several ${area} orders in one call; each gets a clientOrderId when it has none`,
       input: v.strictObject({ orders: batchOf(order) }) as v.GenericSchema<{ orders: I[] }, unknown>,
-      example: { orders: [example, { ...example, side: 'sell' }] }, placement: 'orders',
+      example: { orders: [example, { ...example, side: 'sell' }] }, placement: 'orders', answered: sameOrders,
     }),
     cancelOrders: operation<CancelledOrders, CancelOrdersInput>({
       method: 'DELETE', path: `${orders}/batch`, auth: 'trade', source: 'spec',

@@ -75,7 +75,7 @@ export async function reconcileOrder<O>(
     throw new ExchangeValidationError('error', 'type', 'error: must be the OrderOutcomeUnknownError the write threw (findOrder looks an order up)')
   }
   const clientOrderId = options?.clientOrderId ?? error.clientOrderId ?? error.clientOrderIds[0]
-  if (clientOrderId === undefined) throw new ExchangeValidationError('clientOrderId', 'required', 'clientOrderId: the write carried none to look up')
+  if (clientOrderId === undefined) throw new ExchangeValidationError('clientOrderId', 'missing', 'clientOrderId: the write carried none to look up')
   const pollMs = options?.pollMs ?? 1000
   // A poll that is not a sane number of ms would hammer the service.
   if (!(pollMs >= 1 && pollMs < 2 ** 31)) throw new ExchangeValidationError('pollMs', 'type', 'pollMs: must be a number of ms from 1 to 2^31')

@@ -200,7 +200,7 @@ export class PerpDesk implements Settlement {
    * the money goes to) lack of their initial margin at the mark. Every use of free USDC but an
    * order that only reduces a position leaves at least this much (ledger.ts); null when nothing lacks.
    */
-  holdBackOf(accountId: string, now = this.#syncedAt, except?: string): HoldBack | null {
+  holdBackOf(accountId: string, now: number = this.#syncedAt, except?: string): HoldBack | null {
     const lacking = this.#lacking(accountId, now).filter((standing) => standing.market !== except)
     if (lacking.length === 0) return null
     const total = lacking.reduce((sum, standing) => sum + standing.shortfall, 0n)
