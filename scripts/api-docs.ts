@@ -1,69 +1,160 @@
-// Generates, from the operation descriptors, the documented method interfaces of the client's groups
-// (src/api/api.generated.ts: `client.perp.placeOrder` hovers with its summary, who may call it, method
-// and path, input fields, an example and the errors it throws) and the API reference (docs/api.md).
-//   node scripts/api-docs.ts        writes both
-// test/api/api-docs.test.ts regenerates them in memory and fails when the committed files are stale.
-import { mkdirSync, writeFileSync } from 'node:fs'
+// The one generator of what the operation descriptors (src/api) derive: each area's file
+// (src/areas/<group>.ts, the entry `exchange-client/perp`…): one function per operation taking the core
+// first, the documented method interface of the client's group (`client.perp.placeOrder` hovers with its
+// summary, who may call it, method and path, input fields, an example and the errors it throws), and the
+// group object the client builds from them; the API reference (docs/api.md); and, through their own
+// scripts, the operations table (docs/operations.md) and the OpenAPI document (docs/openapi.json).
+//   node scripts/api-docs.ts        (npm run docs:api) writes them all
+// Their tests (test/api/api-docs, area-entries, operations-doc, openapi) regenerate them in memory and fail
+// when a committed file is stale.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { operationCatalog } from '../src/api/catalog.ts'
 import type { ApiGroup, Operation } from '../src/api/operation.ts'
 import { inputIsOptional } from './api-docs/fields.ts'
+import { OPENAPI_DOC, openApiText } from './openapi.ts'
+import { OPERATIONS_DOC, withOperationsTable } from './operations-table.ts'
 import { jsdoc, markdown, type Documented } from './api-docs/render.ts'
-import { signatureParts, typeImports, typeNamesOf, type TypeNames } from './api-docs/type-names.ts'
+import { signatureParts, typeImports, typeNamesOf } from './api-docs/type-names.ts'
 
-export const GENERATED_TYPES = 'src/api/api.generated.ts'
 export const API_REFERENCE = 'docs/api.md'
+const CATALOG = 'src/api/catalog.ts'
+export const areaFile = (group: ApiGroup): string => `src/areas/${group}.ts`
+export const AREAS: readonly ApiGroup[] = [...new Set(operationCatalog.map(({ group }) => group))]
 
-/** Each group's table of operations: the exported name and module the interface's types come from. */
-const TABLES: Record<ApiGroup, { table: string; module: string; methods: string }> = {
-  system: { table: 'systemOperations', module: './system.ts', methods: 'SystemMethods' },
-  account: { table: 'accountOperations', module: './account.ts', methods: 'AccountMethods' },
-  perp: { table: 'perpOperations', module: './perp/index.ts', methods: 'PerpMethods' },
-  spot: { table: 'spotOperations', module: './spot/index.ts', methods: 'SpotMethods' },
-  prediction: { table: 'predictionOperations', module: './prediction/index.ts', methods: 'PredictionMethods' },
-  championship: { table: 'championshipOperations', module: './championship.ts', methods: 'ChampionshipMethods' },
+interface Group {
+  /** The documented interface of `client.<group>`. */
+  methods: string
+  /** The group's whole table, and its module under src/api. */
+  table: [name: string, module: string]
+  /**
+   * The group object of the entry (`perpApi(core)`), which the client's group is; absent where the
+   * client builds the group from the table itself (`client.system`).
+   */
+  api?: { name: string; type: string; code: string[]; imports: string[] }
 }
 
-const entriesOf = (group: ApiGroup): Documented[] =>
-  operationCatalog
-    .filter((section) => section.group === group)
-    .flatMap(({ operations }) => Object.entries(operations).map(([name, op]) => ({ receiver: `client.${group}`, group, name, op })))
+const lookups = (group: string, Group: string, order: string): Group['api'] => ({
+  name: `${group}Api`,
+  type: `${Group}Api`,
+  imports: [
+    "import { withFindOrder, type WithFindOrder } from '../api/common/orders.ts'",
+    "import type { ServerTimeSource } from '../api/common/reconcile.ts'",
+  ],
+  code: [
+    `/** \`client.${group}\`: a method per operation, and \`findOrder\` and \`reconcile\`. */`,
+    `export type ${Group}Api = WithFindOrder<${Group}Methods, ${order}>`,
+    '',
+    `/** \`client.${group}\` on its own: \`${group}Api(new ExchangeCore(options))\` bundles only the ${group} schemas. */`,
+    `export function ${group}Api(core: OperationBinder & ServerTimeSource): ${Group}Api {`,
+    `  return withFindOrder<${order}, ${Group}Methods>(groupMethods(accessOf(core), '${group}', ${group}Operations), core)`,
+    '}',
+  ],
+})
 
-/** The method's signature, in the named types its descriptor's source writes. */
-function signature({ name, op }: Documented, types: TypeNames | undefined): string {
-  const { params, result } = signatureParts(name, op.input !== undefined, inputIsOptional(op), types)
-  return `  ${name}(${params}): ${result}`
+const plain = (group: string, Group: string): Group['api'] => ({
+  name: `${group}Api`,
+  type: `${Group}Methods`,
+  imports: [],
+  code: [
+    `/** \`client.${group}\` on its own: \`${group}Api(new ExchangeCore(options))\`. */`,
+    `export const ${group}Api = (core: OperationBinder): ${Group}Methods => groupMethods(accessOf(core), '${group}', ${group}Operations)`,
+  ],
+})
+
+const GROUPS: Record<ApiGroup, Group> = {
+  system: { methods: 'SystemMethods', table: ['systemOperations', 'system.ts'] },
+  account: { methods: 'AccountMethods', table: ['accountOperations', 'account.ts'], api: plain('account', 'Account') },
+  perp: { methods: 'PerpMethods', table: ['perpOperations', 'perp/index.ts'], api: lookups('perp', 'Perp', 'PerpOrder') },
+  spot: { methods: 'SpotMethods', table: ['spotOperations', 'spot/index.ts'], api: lookups('spot', 'Spot', 'SpotOrder') },
+  prediction: {
+    methods: 'PredictionMethods',
+    table: ['predictionOperations', 'prediction/index.ts'],
+    api: {
+      name: 'predictionApi',
+      type: 'PredictionApi',
+      imports: [
+        "import { withPredictionLookups, type PredictionLookups } from '../api/prediction/lookups.ts'",
+        "import type { ServerTimeSource } from '../api/common/reconcile.ts'",
+      ],
+      code: [
+        '/** `client.prediction`: a method per operation, `findOrder` and `reconcile`. */',
+        'export type PredictionApi = PredictionMethods & PredictionLookups',
+        '',
+        '/** `client.prediction` on its own: `predictionApi(new ExchangeCore(options))`. */',
+        'export function predictionApi(core: OperationBinder & ServerTimeSource): PredictionApi {',
+        "  return withPredictionLookups(groupMethods(accessOf(core), 'prediction', predictionOperations), core)",
+        '}',
+      ],
+    },
+  },
+  championship: { methods: 'ChampionshipMethods', table: ['championshipOperations', 'championship.ts'], api: plain('championship', 'Championship') },
 }
 
-export function renderTypes(): string {
-  const groups = Object.keys(TABLES) as ApiGroup[]
-  const signatures: string[] = []
-  const interfaces = groups.map((group) => {
-    const names = typeNamesOf(group)
-    const members = entriesOf(group).map((entry) => {
-      const line = signature(entry, names.get(entry.name))
-      signatures.push(line)
-      return `${jsdoc(entry)}\n${line}`
-    })
-    return `/** The methods of \`client.${group}\`, one per operation. */\nexport interface ${TABLES[group].methods} {\n${members.join('\n\n')}\n}`
-  })
-  const proofs = groups.map((group) => `  Exact<${TABLES[group].methods}, typeof ${TABLES[group].table}>,`)
-  return [
-    '// Generated by scripts/api-docs.ts from the operation descriptors: do not edit (run `node scripts/api-docs.ts`).',
-    "import type { Api, CallOptions } from './operation.ts'",
-    ...groups.map((group) => `import type { ${TABLES[group].table} } from '${TABLES[group].module}'`).sort(),
-    ...typeImports(signatures, './', ['Promise', 'CallOptions']),
+/** The catalog's tables by the module that exports them: `perpTradingOperations` → `../api/perp/trading.ts`. */
+function tableModules(): Map<string, string> {
+  const imports = readFileSync(CATALOG, 'utf8').matchAll(/^import \{ (\w+Operations) \} from '\.\/(.+)'$/gm)
+  return new Map(Array.from(imports, ([, table, module]) => [table!, `../api/${module}`]))
+}
+
+/** The name a catalog section's table is imported under in catalog.ts. */
+async function tableName(operations: object, modules: Map<string, string>): Promise<string> {
+  for (const [table, module] of modules) {
+    const exported = (await import(new URL(`../src/areas/${module}`, import.meta.url).href)) as Record<string, unknown>
+    if (exported[table] === operations) return table
+  }
+  throw new Error('a catalog section has no table imported by name in src/api/catalog.ts')
+}
+
+export async function renderAreaEntry(group: ApiGroup): Promise<string> {
+  const { methods, table, api } = GROUPS[group]
+  const modules = tableModules()
+  const sections = operationCatalog.filter((section) => section.group === group)
+  const tables = await Promise.all(sections.map(({ operations }) => tableName(operations, modules)))
+  const names = typeNamesOf(group)
+  const entries = sections.flatMap(({ operations }, index) => Object.entries(operations).map(([name, op]) => {
+    const { params, result } = signatureParts(name, op.input !== undefined, inputIsOptional(op), names.get(name))
+    return { name, op, table: tables[index]!, params, result }
+  }))
+  const members = entries.map(({ name, op, params, result }) => `${jsdoc({ receiver: `client.${group}`, group, name, op })}\n  ${name}(${params}): ${result}`)
+  const functions = entries.map(({ name, op, table, params, result }) => [
+    jsdoc({ receiver: '', group, name, op }, ''),
+    `export const ${name}: (core: OperationBinder, ${params}) => ${result} = /* @__PURE__ */ operationFunction('${group}', ${table}, '${name}')`,
+  ].join('\n'))
+  const values = new Map<string, string>(tables.map((name) => [name, modules.get(name)!]))
+  if (api) values.set(table[0], `../api/${table[1]}`)
+  const lines = [
+    `// exchange-client/${group}: one function per ${group} operation, taking the core first; the documented`,
+    `// methods of \`client.${group}\` (${methods})${api ? `; \`${api.name}(core)\`, the group as one object` : ''}:`,
+    `//   import { ExchangeCore } from 'exchange-client'`,
+    `//   await fn(new ExchangeCore({ baseUrl, apiKey, secretKey }), input)`,
+    '// A program bundles only the functions it imports. Generated by scripts/api-docs.ts from the',
+    '// descriptors in src/api: do not edit (run `node scripts/api-docs.ts`).',
+    `import type { Api, CallOptions, OperationBinder } from '../api/operation.ts'`,
+    ...(api ? ["import { accessOf } from '../core-access.ts'"] : []),
+    `import { ${api ? 'groupMethods, ' : ''}operationFunction } from './call.ts'`,
+    ...[...values].sort(([a], [b]) => a.localeCompare(b)).map(([name, module]) => `import { ${name} } from '${module}'`),
+    ...(values.has(table[0]) ? [] : [`import type { ${table[0]} } from '../api/${table[1]}'`]),
+    ...(api?.imports ?? []),
+    ...typeImports([...entries.map(({ params, result }) => `${params} ${result}`), ...(api?.code ?? [])].filter((line) => !line.startsWith('/**')), '../api/', [
+      'Promise', 'CallOptions', 'OperationBinder', 'ServerTimeSource', 'WithFindOrder', 'PredictionLookups', methods, api?.type ?? methods,
+      'ExchangeCore',
+    ]),
     '',
-    interfaces.join('\n\n'),
+    `export type { OperationFunction } from '../api/operation.ts'`,
     '',
-    '// The typecheck proves each method above has exactly its descriptor\'s types (a stale name fails it).',
+    `/** The methods of \`client.${group}\`, one per operation. */`,
+    `export interface ${methods} {\n${members.join('\n\n')}\n}`,
+    ...(api ? ['', ...api.code] : []),
+    '',
+    functions.join('\n\n'),
+    '',
+    "// The typecheck proves each method above has exactly its descriptor's types (a stale name fails it).",
     'type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false',
     'type Exact<Methods, Ops> = { [K in keyof Ops]-?: K extends keyof Methods ? Same<Methods[K], Api<Ops>[K]> : false }[keyof Ops]',
-    'type Proven<T extends true[]> = T',
-    'export type MethodsMatchDescriptors = Proven<[',
-    ...proofs,
-    ']>',
-    '',
-  ].join('\n')
+    'type Proven<T extends true> = T',
+    `type MethodsMatchDescriptors = Proven<Exact<${methods}, typeof ${table[0]}>>`,
+  ]
+  return `${lines.join('\n')}\n`
 }
 
 export function renderReference(): string {
@@ -86,8 +177,10 @@ export function renderReference(): string {
 }
 
 if (import.meta.main) {
-  writeFileSync(GENERATED_TYPES, renderTypes())
+  for (const group of AREAS) writeFileSync(areaFile(group), await renderAreaEntry(group))
   mkdirSync('docs', { recursive: true })
   writeFileSync(API_REFERENCE, renderReference())
-  console.log(`wrote ${GENERATED_TYPES} and ${API_REFERENCE}`)
+  writeFileSync(OPERATIONS_DOC, withOperationsTable(readFileSync(OPERATIONS_DOC, 'utf8')))
+  writeFileSync(OPENAPI_DOC, openApiText())
+  console.log(`wrote ${[...AREAS.map(areaFile), API_REFERENCE, OPERATIONS_DOC, OPENAPI_DOC].join(', ')}`)
 }

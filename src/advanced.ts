@@ -5,7 +5,6 @@ export { signingPayload, importSecretKey, hmacHex, type SignFunction } from './a
 export { ServerClock } from './auth/clock.ts'
 export {
   operation,
-  operationFunction,
   type Api,
   type ApiGroup,
   type HttpMethod,
@@ -20,6 +19,7 @@ export {
   type ResponseTable,
   type Route,
 } from './api/operation.ts'
+export { operationFunction } from './areas/call.ts'
 export { operationCatalog, type CatalogSection } from './api/catalog.ts'
 export { systemOperations } from './api/system.ts'
 export { accountOperations } from './api/account.ts'

@@ -3,24 +3,25 @@ import { clockReading, type ClockReading } from './auth/clock-reading.ts'
 import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
 import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
 import { requireSubtle } from './auth/subtle.ts'
-import { accountApi } from './api/account.ts'
-import type { AccountMethods, ChampionshipMethods, SystemMethods } from './api/api.generated.ts'
-import { championshipApi } from './api/championship.ts'
-import { bindOperations, responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
-import { perpApi, type PerpApi } from './api/perp/index.ts'
-import { predictionApi, type PredictionApi } from './api/prediction/index.ts'
-import { spotApi, type SpotApi } from './api/spot/index.ts'
-import { getKeyInfo, onboardWith, rotate } from './api/key-calls.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
+import { responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
 import { systemOperations } from './api/system.ts'
+import { accountApi, type AccountMethods } from './areas/account.ts'
+import { groupMethods } from './areas/call.ts'
+import { championshipApi, type ChampionshipMethods } from './areas/championship.ts'
+import { perpApi, type PerpApi } from './areas/perp.ts'
+import { predictionApi, type PredictionApi } from './areas/prediction.ts'
+import { spotApi, type SpotApi } from './areas/spot.ts'
+import type { SystemMethods } from './areas/system.ts'
+import { getKeyInfo, onboardWith, rotate } from './key-calls.ts'
 import type { IssuedSecret } from './auth/hidden-secret.ts'
 import { unwrapSecret } from './auth/unwrap-secret.ts'
-import { grantAccess } from './core-access.ts'
-import { refuseSecretTextInBrowser } from './onboarding/browser-guard.ts'
+import { accessOf, grantAccess, type CoreAccess } from './core-access.ts'
+import { refuseSecretTextInBrowser } from './auth/browser-guard.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
 import type { OnboardParams } from './onboarding/onboard.ts'
-import { ExchangeValidationError } from './transport/errors.ts'
+import { ExchangeValidationError } from './errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
 import { checkTransportOptions } from './transport/prepare.ts'
 
@@ -102,11 +103,8 @@ const redacted = (apiKey: string | undefined) => (apiKey ? `${apiKey.slice(0, 9)
 export class ExchangeCore {
   readonly #transport: Transport
   readonly #clock: ClockReading
-  readonly #validateResponses: ResponseChecking
-  readonly #routes: Routes
-  /** The groups bound so far: a route naming another group names no operation. */
-  readonly #boundGroups = new Set<string>()
   readonly #serviceName: string
+  readonly #access: CoreAccess
 
   constructor(options: ExchangeClientOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
@@ -117,11 +115,12 @@ export class ExchangeCore {
     if (typeof retry === 'object' && retry !== null) transportOptions.retry = { ...retry }
     this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow, options.maxUnconfirmedClockOffsetMs), credentialsFrom(options))
     this.#clock = clockReading(this.#transport.clock)
-    this.#validateResponses = responseChecking(options.validateResponses)
-    this.#routes = checkRoutes(options.routes)
     this.#serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
-    grantAccess(this, {
+    grantAccess(this, (this.#access = {
       transport: this.#transport,
+      // Checked in this order: a bad validateResponses is named before a bad route.
+      responses: responseChecking(options.validateResponses),
+      routes: checkRoutes(options.routes),
       serviceName: this.#serviceName,
       dangerouslyAllowBrowser: options.dangerouslyAllowBrowser === true,
       // After onboarding or rotation, which checked the browser guard before sending. A malformed
@@ -129,25 +128,16 @@ export class ExchangeCore {
       useCredentials: (apiKey, secretKey) => {
         this.#transport.credentials = credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
       },
-    })
+    }))
   }
 
   /**
    * Methods for a table of operations (e.g. `perpOperations`), sent through this client. `group`
    * (`'perp'`) picks the table's response schemas when `validateResponses` has them, and the
-   * table's `routes` (a route naming no operation of the table is refused here).
+   * table's `routes` (a route naming no operation of the table is refused here, unless `part`).
    */
   bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys', part?: 'part'): Api<Ops> {
-    const checks = this.#validateResponses
-    if (group === undefined) return bindOperations(this.#transport, ops)
-    this.#boundGroups.add(group)
-    const responses = checks !== 'off' ? checks[group] : undefined
-    return bindOperations(this.#transport, ops, responses, routesOf(this.#routes, group, ops, part === 'part'), group)
-  }
-
-  /** Refuses a route whose group this client never bound (`ExchangeClient` binds them all). */
-  protected refuseUnboundRoutes(): void {
-    refuseUnboundRoutes(this.#routes, this.#boundGroups)
+    return groupMethods(this.#access, group, ops, part)
   }
 
   /** The client's estimate of the server's clock, read-only (`syncClock()` re-measures it). */
@@ -193,7 +183,7 @@ export class ExchangeCore {
 
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
-  readonly system: SystemMethods = this.bind(systemOperations, 'system')
+  readonly system: SystemMethods = groupMethods(accessOf(this), 'system', systemOperations)
   readonly account: AccountMethods = accountApi(this)
   readonly perp: PerpApi = perpApi(this)
   readonly spot: SpotApi = spotApi(this)
@@ -202,8 +192,9 @@ export class ExchangeClient extends ExchangeCore {
 
   constructor(options: ExchangeClientOptions) {
     super(options)
-    this.bind(keysOperations, 'keys') // refuses a key route that names no key operation
-    this.refuseUnboundRoutes()
+    const { routes } = accessOf(this)
+    routesOf(routes, 'keys', keysOperations) // a key route names a key operation
+    refuseUnboundRoutes(routes, [...Object.keys(this), 'keys']) // its own fields are its groups
   }
 
   /**

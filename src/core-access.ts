@@ -1,12 +1,18 @@
-// What the key calls (exchange-client/keys, and ExchangeClient's own key methods) reach inside a
-// core: its transport, its browser policy, and the swap of its credentials. Held in this module, not
+// What the calls through a core (src/areas/call.ts, the key calls) reach inside it: its transport,
+// response checks and routes, its browser policy, and the swap of its credentials. Held in this module, not
 // on the object, so no user code can read or replace them.
+import type { ResponseChecking } from './api/operation.ts'
+import type { Routes } from './api/routes.ts'
 import type { IssuedSecret } from './auth/hidden-secret.ts'
-import { ExchangeValidationError } from './transport/errors.ts'
+import { ExchangeValidationError } from './errors.ts'
 import type { Transport } from './transport/http.ts'
 
 export interface CoreAccess {
   readonly transport: Transport
+  /** The `validateResponses` option, checked. */
+  readonly responses: ResponseChecking
+  /** The `routes` option, its shape checked (each route against its operation when first called). */
+  readonly routes: Routes
   readonly serviceName: string
   /** May hold a secret as text in a browser page (`dangerouslyAllowBrowser`). */
   readonly dangerouslyAllowBrowser: boolean

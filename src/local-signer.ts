@@ -11,7 +11,7 @@ import { base58 } from '@scure/base'
 import { eip191Hash, evmAddressOf } from './onboarding/eip191.ts'
 import { evmSigner } from './onboarding/signers/evm.ts'
 import type { WalletSigner } from './onboarding/signers/types.ts'
-import { ExchangeValidationError } from './transport/errors.ts'
+import { ExchangeValidationError } from './errors.ts'
 
 export type { WalletSigner } from './onboarding/signers/types.ts'
 export { eip191Hash } from './onboarding/eip191.ts'

@@ -1,7 +1,7 @@
 // Live data without a socket: a read operation polled into an async iterator of fresh answers.
 // A standalone function (not a client method) so programs that never watch do not carry it.
 import type { CallOptions } from './api/operation.ts'
-import { ExchangeResponseError, ExchangeValidationError } from './transport/errors.ts'
+import { ExchangeResponseError, ExchangeValidationError } from './errors.ts'
 
 export interface WatchOptions<Output = unknown> {
   /** Pause between the end of one poll and the start of the next, in ms. Default 1000. */

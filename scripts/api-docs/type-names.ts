@@ -111,7 +111,7 @@ export function typeModules(): Map<string, string> {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name)
       if (statSync(path).isDirectory()) visit(path)
-      else if (name.endsWith('.ts') && !name.endsWith('.generated.ts')) {
+      else if (name.endsWith('.ts')) {
         for (const match of readFileSync(path, 'utf8').matchAll(/^export (?:type|interface) (\w+)/gm)) {
           if (!modules.has(match[1]!)) modules.set(match[1]!, `./${relative(API, path)}`)
         }

@@ -1,7 +1,7 @@
 // The parts of the document every signed operation shares: the three headers and how the signature is
 // made, the answer's envelope, and the authentication codes.
 import type { Permission } from '../../src/api/operation.ts'
-import { AUTH_ERROR_CODES, type AuthErrorCode } from '../../src/transport/errors.ts'
+import { AUTH_ERROR_CODES, type AuthErrorCode } from '../../src/errors.ts'
 import type { JsonSchema } from './json-schema.ts'
 
 const SIGNING = [

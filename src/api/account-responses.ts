@@ -1,8 +1,6 @@
 // Response schemas of every account operation (`exchange-client/strict`), and the source of their types (account.ts).
 import * as v from 'valibot'
-import type { accountOperations } from './account.ts'
-import type { ResponseTable } from './operation.ts'
-import { decimalString, idString, ms, openString, pageOf, type Open } from './response-shapes.ts'
+import { decimalString, idString, ms, openString, type Open } from './response-shapes.ts'
 
 /** An API key as listed: the key masked, never its secret. */
 export const apiKeyInfoSchema: v.ObjectSchema<{
@@ -162,17 +160,3 @@ export const accountOverviewSchema: v.ObjectSchema<{
   balance: decimalString,
   riskLevel: openString<RiskLevel>(),
 })
-
-export const accountResponses: ResponseTable<typeof accountOperations> = {
-  listApiKeys: pageOf(apiKeyInfoSchema),
-  getApiKey: apiKeyInfoSchema,
-  listDeposits: pageOf(depositSchema),
-  deposit: depositSchema,
-  getOnchainStatus: onchainStatusSchema,
-  getOverview: accountOverviewSchema,
-  getPerpMargin: perpMarginSummarySchema,
-  getPerpTradingStats: perpTradingStatsSchema,
-  getSpotSummary: spotSummarySchema,
-  listWithdrawals: pageOf(withdrawalSchema),
-  withdraw: withdrawalSchema,
-}

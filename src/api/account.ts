@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import type { AccountMethods } from './api.generated.ts'
-import { operation, type Operation, type OperationBinder } from './operation.ts'
+import { operation, type Operation } from './operation.ts'
 import {
   id,
   pageQuery,
@@ -8,11 +7,11 @@ import {
   text,
   tokenSymbol,
   walletAddress,
-  type Page,
   type PageQuery,
   type PatternSchema,
   type TextSchema,
 } from './schemas.ts'
+import type { Page } from './response-shapes.ts'
 import type * as schemas from './account-responses.ts'
 
 /** An API key as listed: the key masked, never its secret. */
@@ -105,6 +104,3 @@ export const accountOperations: {
     input: withdrawalInput, example: { token: 'USDC', amount: '10', address: '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23' },
   }),
 }
-
-/** `client.account` on its own. */
-export const accountApi = (core: OperationBinder): AccountMethods => core.bind(accountOperations, 'account')

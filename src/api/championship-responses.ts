@@ -1,8 +1,6 @@
 // Response schemas of every championship operation (`exchange-client/strict`), and the source of
 // their types (championship.ts).
 import * as v from 'valibot'
-import type { championshipOperations } from './championship.ts'
-import type { ResponseTable } from './operation.ts'
 import { decimalString, idString, ms, offsetOf, openString, type Open } from './response-shapes.ts'
 
 import type { ChampionshipPeriod, ChampionshipStatus, ChampionshipType, LeaderboardPeriod, LeaderboardSort } from './schemas.ts'
@@ -103,11 +101,3 @@ export const myRankSchema: v.ObjectSchema<{
   volume: decimalString,
   trades: v.number(),
 })
-
-export const championshipResponses: ResponseTable<typeof championshipOperations> = {
-  listChampionships: offsetOf(championshipSchema),
-  getChampionship: championshipSchema,
-  listLeaderboard: leaderboardSchema,
-  getMyRank: myRankSchema,
-  getTopThree: topThreeSchema,
-}

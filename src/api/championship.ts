@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import type { ChampionshipMethods } from './api.generated.ts'
-import { operation, type Operation, type OperationBinder } from './operation.ts'
+import { operation, type Operation } from './operation.ts'
 import {
   CHAMPIONSHIP_PERIODS,
   CHAMPIONSHIP_STATUSES,
@@ -11,11 +10,11 @@ import {
   offset,
   pathSegment,
   text,
-  type OffsetPage,
   type PatternSchema,
   type TextSchema,
   type IntegerSchema,
 } from './schemas.ts'
+import type { OffsetPage } from './response-shapes.ts'
 import type * as schemas from './championship-responses.ts'
 
 export type { ChampionshipPeriod, ChampionshipStatus, ChampionshipType, LeaderboardPeriod, LeaderboardSort } from './schemas.ts'
@@ -99,6 +98,3 @@ export const championshipOperations: {
     summary: 'The top three of a championship', input: slugInput, example: { slug },
   }),
 }
-
-/** `client.championship` on its own. */
-export const championshipApi = (core: OperationBinder): ChampionshipMethods => core.bind(championshipOperations, 'championship')

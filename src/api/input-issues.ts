@@ -3,7 +3,7 @@
 // close to a known one, the field probably meant. valibot reads an unknown field as a bad key and stops at
 // an object's first one; this reads them all.
 import type * as v from 'valibot'
-import type { ValidationIssue } from '../transport/errors.ts'
+import type { ValidationIssue } from '../errors.ts'
 
 /** A schema as valibot builds it: what `schemaAt` walks to find an object's field names. */
 interface SchemaNode {

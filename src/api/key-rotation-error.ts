@@ -1,5 +1,5 @@
 import { IssuedSecret } from '../auth/hidden-secret.ts'
-import { ExchangeResponseError } from '../transport/errors.ts'
+import { ExchangeResponseError } from '../errors.ts'
 
 /**
  * The service answered a rotation, so the key may have a new secret, but the answer could not be

@@ -1,7 +1,5 @@
 // Response schemas of the key calls (`exchange-client/strict`), and the source of their types (keys.ts).
 import * as v from 'valibot'
-import type { keysOperations } from './keys.ts'
-import type { ResponseTable } from './operation.ts'
 import { idString, ms, openString, type Open } from './response-shapes.ts'
 
 export const keyPermissionsSchema: v.ObjectSchema<{
@@ -61,8 +59,3 @@ export const keyInfoSchema: v.ObjectSchema<{
   expiresAt: v.nullable(ms),
   usageCount: v.number(),
 })
-
-export const keysResponses: ResponseTable<typeof keysOperations> = {
-  rotate: rotatedKeySchema,
-  getKeyInfo: keyInfoSchema,
-}

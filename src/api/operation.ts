@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { HttpMethod, Transport } from '../transport/http.ts'
 import { explained } from './input-issues.ts'
-import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError, type ValidationIssue } from '../transport/errors.ts'
+import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError, type ValidationIssue } from '../errors.ts'
 
 /** What a call needs: nothing (open market data), any valid key, or a key with that permission. */
 export type Permission = 'none' | 'any' | 'read' | 'trade' | 'withdraw'
@@ -91,7 +91,10 @@ export function responseChecking(value: unknown = 'off'): ResponseChecking {
   throw new ExchangeValidationError('validateResponses', 'format', "validateResponses must be 'off' or responseSchemas from exchange-client/strict")
 }
 
-/** Anything that binds a table of descriptions to its transport (an `ExchangeCore`). */
+/**
+ * The core an operation's function or group is sent through: an `ExchangeCore` (or `ExchangeClient`),
+ * whose `bind` also makes methods of any table of descriptions.
+ */
 export interface OperationBinder {
   /**
    * `group` picks the table's response schemas (`'perp'`) and routes; without it nothing is checked.
@@ -108,28 +111,6 @@ export type OperationFunction<O> = O extends Operation<infer Input, infer Output
       ? (core: OperationBinder, input?: Input, options?: CallOptions) => Promise<Output>
       : (core: OperationBinder, input: Input, options?: CallOptions) => Promise<Output>
   : never
-
-/**
- * The function of the operation `name` of a table, for the per-area entries (`exchange-client/perp`…).
- * It binds the operation to each core once, under its group and name, so the core's response schemas
- * and routes apply as they do to `client.perp.placeOrder`. Takes the table and the name (not
- * `table.name`): a bundler drops an unused call whose arguments are names, not one reading a property.
- */
-/* @__NO_SIDE_EFFECTS__ */
-export function operationFunction<Ops extends Record<string, Operation<any, any>>, Name extends keyof Ops & string>(
-  group: ApiGroup | 'keys',
-  ops: Ops,
-  name: Name,
-): OperationFunction<Ops[Name]> {
-  const one: Record<string, Operation<any, any>> = { [name]: ops[name]! }
-  const bound = new WeakMap<OperationBinder, (...args: unknown[]) => Promise<unknown>>()
-  // async: a route refused at the first bind rejects the call, as bad input does, rather than throwing.
-  return (async (core: OperationBinder, ...args: unknown[]) => {
-    let method = bound.get(core)
-    if (!method) bound.set(core, (method = core.bind(one, group, 'part')[name] as (...args: unknown[]) => Promise<unknown>))
-    return method(...args)
-  }) as OperationFunction<Ops[Name]>
-}
 
 /**
  * Declares an operation; `Output` is the type of its `data`. Its input schema is `explained`, so a
@@ -273,28 +254,4 @@ export async function callOperation<Output>(
   op.answered?.(input, data, options)
   if (response) checkResponse(op, response, data)
   return data
-}
-
-/**
- * Turns a table of descriptions into methods bound to a transport; `responses` checks their answers,
- * `routes` (by operation name) sends some elsewhere.
- */
-export function bindOperations<Ops extends Record<string, Operation<any, any>>>(
-  transport: Transport,
-  ops: Ops,
-  responses?: ResponseTable,
-  routes?: Readonly<Record<string, Route>>,
-  /** The client group (`perp`), naming the operation in a response error (`perp.placeOrder`); given with `responses`. */
-  group?: string,
-): Api<Ops> {
-  const api: Record<string, unknown> = {}
-  for (const [name, op] of Object.entries(ops)) {
-    const schema = responses?.[name]
-    const response = schema && { schema, operation: `${group}.${name}` }
-    const route = routes?.[name]
-    api[name] = op.input
-      ? (input: unknown, options?: CallOptions) => callOperation(transport, op, input, options, response, route)
-      : (options?: CallOptions) => callOperation(transport, op, undefined, options, response, route)
-  }
-  return api as Api<Ops>
 }

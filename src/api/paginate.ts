@@ -1,6 +1,6 @@
-import { ExchangeResponseError } from '../transport/errors.ts'
+import { ExchangeResponseError } from '../errors.ts'
 import type { CallOptions } from './operation.ts'
-import type { CursorPage, OffsetPage, Page } from './schemas.ts'
+import type { CursorPage, OffsetPage, Page } from './response-shapes.ts'
 
 type List<T> = Page<T> | CursorPage<T> | OffsetPage<T>
 type ListMethod<I, T> = (input: I, options?: CallOptions) => Promise<List<T>>

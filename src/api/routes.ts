@@ -1,7 +1,7 @@
 // The client option `routes`: an operation sent to another method and path than its descriptor's (the
 // real service's clients call some operations elsewhere than the spec says). The route is used for the
 // wire and for the signature alike; a bad one is refused when the client is built.
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeValidationError } from '../errors.ts'
 import { pathParams, type HttpMethod, type Operation, type Route } from './operation.ts'
 
 /** Operation name (`'account.getOverview'`: the client group, then the method) → where to send it. */
@@ -59,8 +59,8 @@ export function routesOf(routes: Routes, group: string, ops: Readonly<Record<str
 }
 
 /** After every group has bound: a route whose group the client does not have names no operation. */
-export function refuseUnboundRoutes(routes: Routes, boundGroups: ReadonlySet<string>): void {
+export function refuseUnboundRoutes(routes: Routes, groups: readonly string[]): void {
   for (const name of Object.keys(routes)) {
-    if (!boundGroups.has(name.split('.')[0]!)) refuse(`routes.${name}`, 'names no operation')
+    if (!groups.includes(name.split('.')[0]!)) refuse(`routes.${name}`, 'names no operation')
   }
 }

@@ -1,5 +1,5 @@
-// Shared input rules and response types. valibot's factories are marked side-effect free, so a
-// bundle keeps only the schemas the imported operations reach; our own factories are marked too.
+// Shared input rules (the response types are response-shapes.ts's). valibot's factories are marked
+// side-effect free, so a bundle keeps only the schemas the imported operations reach; our own factories are marked too.
 import * as v from 'valibot'
 
 // ---- Enumerations: one list each for the input checks and the response schemas ----
@@ -176,7 +176,3 @@ export const limitQuery: v.OptionalSchema<v.StrictObjectSchema<{
   readonly limit: v.OptionalSchema<IntegerSchema, undefined>
 }, undefined>, undefined> = v.optional(v.strictObject({ limit: v.optional(limit) }))
 export type LimitQuery = v.InferInput<typeof limitQuery>
-
-// ---- Responses: the list shapes, whose source is their schema in response-shapes.ts ----
-
-export type { CursorPage, Items, Kline, OffsetPage, Page, Pagination } from './response-shapes.ts'

@@ -1,8 +1,6 @@
 // Response schemas of the system operations (`exchange-client/strict`), and the source of their types (system.ts).
 import * as v from 'valibot'
-import type { ResponseTable } from './operation.ts'
 import { ms, openString, type Open } from './response-shapes.ts'
-import type { systemOperations } from './system.ts'
 
 /** UTC milliseconds. */
 export const serverTimeSchema: v.ObjectSchema<{
@@ -19,10 +17,3 @@ export const systemInfoSchema: v.ObjectSchema<{
 export const systemStatusSchema: v.ObjectSchema<{
   readonly status: v.GenericSchema<Open<'operational'>>
 }, undefined> = v.object({ status: openString<'operational'>() })
-
-export const systemResponses: ResponseTable<typeof systemOperations> = {
-  getTime: serverTimeSchema,
-  getHealth: systemHealthSchema,
-  getInfo: systemInfoSchema,
-  getStatus: systemStatusSchema,
-}

@@ -3,4 +3,4 @@
 //   import { getKeyInfo, rotate } from 'exchange-client/keys'
 //   const info = await getKeyInfo(core)
 // Onboarding needs no core: `onboard()` of the root mints a key to build one with.
-export { getKeyInfo, rotate } from '../api/key-calls.ts'
+export { getKeyInfo, rotate } from '../key-calls.ts'

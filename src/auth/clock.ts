@@ -1,4 +1,4 @@
-import { ExchangeError, ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeError, ExchangeValidationError } from '../errors.ts'
 import { adoptsSample, isPlausibleTime, maySignAt, TIMESTAMP_TOLERANCE_MS } from './clock-rules.ts'
 import { payloadKey } from './payload-key.ts'
 import { MAX_LEAD_MS, RecentStamps } from './recent-stamps.ts'

@@ -1,4 +1,4 @@
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeValidationError } from '../errors.ts'
 
 /** `<4-character prefix>_<64 hex>`: 69 characters, the prefix being e.g. `1024`. */
 export const API_KEY_PATTERN = /^[A-Za-z0-9]{4}_[0-9a-fA-F]{64}$/

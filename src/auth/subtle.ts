@@ -1,4 +1,4 @@
-import { ExchangeError } from '../transport/errors.ts'
+import { ExchangeError } from '../errors.ts'
 
 /** WebCrypto, or a typed error that says why it is missing. */
 export function requireSubtle(): SubtleCrypto {

@@ -5,7 +5,7 @@ import { ServerClock } from '../auth/clock.ts'
 import { signingPayload } from '../auth/signer.ts'
 import { credentialsFrom, ExchangeCore, type ExchangeClientOptions } from '../client.ts'
 import { accessOf } from '../core-access.ts'
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeValidationError } from '../errors.ts'
 import type { Credentials } from '../transport/http.ts'
 
 /** Credentials for a one-off signature: `apiKey` with `secretKey` (or `sign`), as a client takes them. */

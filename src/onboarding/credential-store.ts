@@ -3,7 +3,7 @@ import { assertApiKey, assertSecretKey } from '../auth/credentials.ts'
 import type { IssuedSecret } from '../auth/hidden-secret.ts'
 import { unwrapSecret } from '../auth/unwrap-secret.ts'
 import { importSecretKey } from '../auth/signer.ts'
-import { ExchangeError, ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeError, ExchangeValidationError } from '../errors.ts'
 
 /** What the store keeps besides the key pair; all optional, none of it secret. */
 export interface CredentialMetadata {

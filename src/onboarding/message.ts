@@ -1,4 +1,4 @@
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeValidationError } from '../errors.ts'
 
 /** The real service's name: its login message starts with it. */
 export const DEFAULT_SERVICE_NAME = '1024 Exchange'

@@ -1,6 +1,6 @@
 // The proxy's `allow` option: operation names, and classes of them by the permission they need.
 // A withdrawal moves funds out: it is never part of a class, only allowed when named.
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeValidationError } from '../errors.ts'
 import type { ProxiedOperation } from './operations.ts'
 
 /** `public`: open market data and system calls; `read`: the account's own data; `trade`: orders and positions. */

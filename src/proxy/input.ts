@@ -1,7 +1,7 @@
 // An incoming call turned back into its operation's input (path parameters, query, JSON body, wire
 // names back to the client's), then checked by the operation's own schema, as the client checks it.
 import { parseInput } from '../api/operation.ts'
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeValidationError } from '../errors.ts'
 import type { Match } from './operations.ts'
 
 const NUMBER = /^-?\d+(\.\d+)?$/

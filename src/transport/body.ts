@@ -1,4 +1,4 @@
-import { ExchangeNetworkError, ExchangeResponseError } from './errors.ts'
+import { ExchangeNetworkError, ExchangeResponseError } from '../errors.ts'
 
 const decoder = /* @__PURE__ */ new TextDecoder()
 

@@ -1,4 +1,4 @@
-import { ExchangeNetworkError } from './errors.ts'
+import { ExchangeNetworkError } from '../errors.ts'
 
 /**
  * One call's total time limit (`totalTimeoutMs`): attempts, retry waits, signing and clock

@@ -1,4 +1,4 @@
-import { ExchangeApiError, ExchangeResponseError, type ApiErrorBody } from './errors.ts'
+import { ExchangeApiError, ExchangeResponseError, type ApiErrorBody } from '../errors.ts'
 import { retryHintMs } from './retry-hint.ts'
 
 /** Every answer of the service: `{ success, data, error, meta }`. */

@@ -12,69 +12,20 @@ import {
   ExchangeValidationError,
   OrderOutcomeUnknownError,
   type AUTH_ERROR_CODES,
-} from './errors.ts'
+} from '../errors.ts'
 import { isHttpError, isTimeoutError } from './ky-errors.ts'
 import { networkErrorCode, networkFailureReason } from './network-failure.ts'
 import { prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
-import { kyRetry, type RetryOptions } from './retry.ts'
+import type { RequestSpec, TransportOptions } from './request-spec.ts'
+import { kyRetry } from './retry.ts'
 import { mayHaveLanded } from './write-outcome.ts'
 
-export type QueryScalar = string | number | boolean
-export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined
-
-/** The service's four methods, uppercase (the signing payload carries it as sent). */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-/** One call: what `client.request` takes and every typed method ends in. */
-export interface RequestSpec {
-  method: HttpMethod
-  /** Path under the base URL, e.g. `/api/v1/perp/orders`. A `?query` here is sent, never signed. */
-  path: string
-  query?: Record<string, QueryValue>
-  /** An object is serialized once as compact JSON; a string is sent verbatim. Both are signed as sent. */
-  body?: unknown
-  /** Sign the call. Default: sign when the client has credentials. */
-  auth?: boolean
-  signal?: AbortSignal
-  /** Safe to send again after a failure (a placement carrying a clientOrderId). */
-  idempotent?: boolean
-  /** Carried by the error when a write's outcome is unknown. */
-  clientOrderId?: string
-  /** Per attempt, in ms, the body read included. Default: the client's `timeoutMs`. */
-  timeoutMs?: number
-  /** The whole call, retries and waits included, in ms. Default: the client's `totalTimeoutMs`. */
-  totalTimeoutMs?: number
-}
+export type { HttpMethod, QueryScalar, QueryValue, RequestSpec, TransportOptions } from './request-spec.ts'
 
 export interface Credentials {
   apiKey: string
   sign: SignFunction
-}
-
-export interface TransportOptions {
-  baseUrl: string
-  fetch?: typeof globalThis.fetch
-  /** Per attempt (sending, waiting and reading the whole answer), in ms. Default 10000. */
-  timeoutMs?: number
-  /**
-   * The whole call (every attempt, retry waits, clock re-measurement), in ms. Default 3 × timeoutMs
-   * (30 s), the time the default three attempts may take.
-   */
-  totalTimeoutMs?: number
-  retry?: RetryOptions | number | false
-  /** Larger answers are refused. Default 16 MiB. */
-  maxResponseBytes?: number
-  /** Attach what was signed to authentication failures (`error.signing`), to debug a 401. */
-  debugSignatures?: boolean
-  /**
-   * How far from this host's clock, in ms, the server's time as measured from /system/time may be for
-   * a write or a login message to be dated by it before a signed call has confirmed it. Default (and
-   * least) 30000, the service's tolerance: an altered or cached /system/time answer cannot get a write
-   * signed for later. Raise it only on a host whose clock is known to be wrong, for onboarding there
-   * (it has no key to confirm with); with a key, the client confirms by a signed read on its own.
-   */
-  maxUnconfirmedClockOffsetMs?: number
 }
 
 const CLOCK_PATH = '/api/v1/system/time'

@@ -3,28 +3,7 @@
  * error in `cause` (nested deeper, or in an AggregateError's `errors`, for happy-eyeballs), Bun sets
  * `code` on the error itself, Deno says it only in the message text, and browsers say nothing.
  */
-
-/**
- * Node's code of the failure; Bun's and Deno's reports are mapped to the nearest. Known values are
- * listed; a runtime may report others (`EPIPE` …), passed on as they come.
- */
-export type NetworkErrorCode =
-  | 'ECONNREFUSED'
-  | 'ECONNRESET'
-  | 'ENOTFOUND'
-  | 'EAI_AGAIN'
-  | 'ETIMEDOUT'
-  | 'EHOSTUNREACH'
-  | 'ENETUNREACH'
-  | 'CERT_HAS_EXPIRED'
-  | 'CERT_NOT_YET_VALID'
-  | 'DEPTH_ZERO_SELF_SIGNED_CERT'
-  | 'SELF_SIGNED_CERT_IN_CHAIN'
-  | 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'
-  | 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'
-  | 'ERR_TLS_CERT_ALTNAME_INVALID'
-  | 'ERR_UNSAFE_PORT'
-  | (string & {})
+import type { NetworkErrorCode } from '../errors.ts'
 
 /** Words for the common ones; the others read well enough as `network error (EHOSTUNREACH)`. */
 const PHRASES: Readonly<Record<string, string>> = {

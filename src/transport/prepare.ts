@@ -1,8 +1,8 @@
 // What a call and a client's transport settings must look like, checked before any I/O: a bad value
 // is an ExchangeValidationError naming it, never a TypeError from deep inside fetch (which a write
 // would otherwise report as an unknown outcome). Kept small: it ships in every bundle.
-import { ExchangeValidationError } from './errors.ts'
-import type { RequestSpec, TransportOptions } from './http.ts'
+import { ExchangeValidationError } from '../errors.ts'
+import type { RequestSpec, TransportOptions } from './request-spec.ts'
 
 /** A call ready to sign: the uppercase method, the URL with its query, the exact body text ('' for none). */
 export interface PreparedRequest {

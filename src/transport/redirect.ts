@@ -1,4 +1,4 @@
-import { ExchangeRedirectError } from './errors.ts'
+import { ExchangeRedirectError } from '../errors.ts'
 
 /**
  * The redirect an answer stands for, if it is one: a 3xx (Node, Deno, Bun and edge runtimes give it

@@ -1,5 +1,5 @@
 import type { Deadline } from './deadline.ts'
-import { ExchangeError } from './errors.ts'
+import { ExchangeError } from '../errors.ts'
 import { isHttpError } from './ky-errors.ts'
 import { retryHintMs } from './retry-hint.ts'
 

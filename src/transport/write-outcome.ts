@@ -1,7 +1,7 @@
 // The one rule for a write's outcome, asked by every write path: may an attempt that failed so have
 // been applied? Yes makes the call an OrderOutcomeUnknownError (reconcile by clientOrderId); no lets
 // the error itself tell the caller nothing happened.
-import { ExchangeApiError } from './errors.ts'
+import { ExchangeApiError } from '../errors.ts'
 import { isHttpError } from './ky-errors.ts'
 import { provesNeverSent } from './network-failure.ts'
 

@@ -3,7 +3,7 @@
 // checks every signature with node:crypto.
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { credentialStore, ExchangeClient, ExchangeCore, ExchangeValidationError } from '../../src/index.ts'
-import { inBrowser } from '../../src/onboarding/browser-guard.ts'
+import { inBrowser } from '../../src/auth/browser-guard.ts'
 
 // The verifying server's key (test/support/verifying-server.ts; that module is Node-only).
 const KEY = { apiKey: `test_${'ab'.repeat(32)}`, secretKey: 'cd'.repeat(32) }

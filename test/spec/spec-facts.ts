@@ -196,6 +196,12 @@ export const SPEC_NAMED_OPERATIONS: readonly SpecNamedOperation[] = [
   { group: 'Prediction Oracle', name: 'finalize a market result after the challenge period', method: 'POST' },
 ]
 
+/** Every operation the spec lists: with a method and a path, and named with a method only (SPEC "Endpoints"). */
+export const SPEC_OPERATION_COUNT: number = SPEC_PATH_OPERATIONS.length + SPEC_NAMED_OPERATIONS.length
+
+/** The authentication-related ones (SPEC "Endpoints" > "Authentication-related"): onboarding, rotation, introspection. */
+export const SPEC_AUTH_OPERATION_COUNT: number = SPEC_PATH_OPERATIONS.filter((op) => op.group === 'Authentication-related').length
+
 /** Groups the spec names without listing any operation (SPEC "Endpoint index", last list). */
 export const SPEC_GROUPS_WITHOUT_OPERATIONS: readonly string[] = [
   'Market Data', 'Trading', 'Positions', 'Advanced Orders', 'Funds', 'History', 'Delegation', 'Fund', 'Vault',

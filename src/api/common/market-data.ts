@@ -7,11 +7,11 @@ import {
   marketInput,
   marketSymbol,
   timestampMs,
-  type Kline,
   type MarketInput,
   type PatternSchema,
   type IntegerSchema,
 } from '../schemas.ts'
+import type { Kline } from '../response-shapes.ts'
 import type * as schemas from './responses.ts'
 
 /** A market's trading rules; decimals as strings. */

@@ -1,6 +1,6 @@
 // Perp and spot trade orders the same way under their own prefix; their order tables come from here.
 import * as v from 'valibot'
-import { ExchangeResponseError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import { ExchangeResponseError, type OrderOutcomeUnknownError } from '../../errors.ts'
 import { explained } from '../input-issues.ts'
 import { operation, parseInput, type CallOptions, type Operation } from '../operation.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
@@ -13,7 +13,6 @@ import {
   marketSymbol,
   on,
   positiveDecimal,
-  type CursorPage,
   type OrderSide,
   type OrderStatus,
   type OrderType,
@@ -22,6 +21,7 @@ import {
   type TextSchema,
   type IntegerSchema,
 } from '../schemas.ts'
+import type { CursorPage } from '../response-shapes.ts'
 import type * as schemas from './responses.ts'
 
 export type { CancelledOrders, Open } from '../response-shapes.ts'

@@ -4,7 +4,7 @@
 // way (a proxy, a retry queue) may still land.
 import type { ClockReading } from '../../auth/clock-reading.ts'
 import { TIMESTAMP_TOLERANCE_MS } from '../../auth/clock-rules.ts'
-import { ExchangeNetworkError, ExchangeValidationError, type OrderOutcomeUnknownError } from '../../transport/errors.ts'
+import { ExchangeNetworkError, ExchangeValidationError, type OrderOutcomeUnknownError } from '../../errors.ts'
 import type { CallOptions } from '../operation.ts'
 
 /** Pages a look-up by clientOrderId walks at most: a list that never ends throws rather than loops. */

@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import { orderHistoryOperations, historyQuery, type Fill, type HistoryQuery, type OrderHistoryQuery } from '../common/orders.ts'
 import { operation, type Operation } from '../operation.ts'
-import type { CursorPage } from '../schemas.ts'
+import type { CursorPage } from '../response-shapes.ts'
 import type * as schemas from './responses.ts'
 import type { PerpOrder } from './trading.ts'
 

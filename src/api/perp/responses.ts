@@ -2,16 +2,11 @@
 // response types (market-data.ts, trading.ts, positions.ts, history.ts import them as types only).
 import * as v from 'valibot'
 import {
-  marketDataResponses,
   marketEntries,
   orderEntries,
-  orderHistoryResponses,
-  orderResponses,
   tickerEntries,
 } from '../common/responses.ts'
-import type { ResponseTable } from '../operation.ts'
-import { cursorOf, decimalString, idString, ms, openString, type Open } from '../response-shapes.ts'
-import type { perpOperations } from './index.ts'
+import { decimalString, idString, ms, openString, type Open } from '../response-shapes.ts'
 import type { OrderStatus } from '../schemas.ts'
 
 export const perpMarketSchema: v.ObjectSchema<{
@@ -186,27 +181,3 @@ export const pnlRecordSchema: v.ObjectSchema<{
   price: v.optional(decimalString),
   createdAt: ms,
 })
-
-export const perpResponses: ResponseTable<typeof perpOperations> = {
-  getInsuranceFund: insuranceFundSchema,
-  ...marketDataResponses(perpMarketSchema, perpTickerSchema),
-  listFundingRateHistory: v.array(fundingRateSchema),
-  getFundingRate: fundingRateSchema,
-  getIndexPrice: indexPriceSchema,
-  getMarkPrice: markPriceSchema,
-  getOpenInterest: openInterestSchema,
-  ...orderResponses(perpOrderSchema),
-  listPositions: v.array(positionSchema),
-  getPosition: positionSchema,
-  closePosition: closedPositionSchema,
-  getLeverage: leverageSchema,
-  setLeverage: leverageSchema,
-  adjustMargin: positionSchema,
-  setTpsl: positionSchema,
-  modifyTpsl: positionSchema,
-  cancelTpsl: positionSchema,
-  listFundingHistory: cursorOf(fundingPaymentSchema),
-  listLiquidationHistory: cursorOf(liquidationSchema),
-  listPnlHistory: cursorOf(pnlRecordSchema),
-  ...orderHistoryResponses(perpOrderSchema),
-}

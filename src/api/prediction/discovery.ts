@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { operation, type Operation } from '../operation.ts'
-import { limit, limitQuery, MARKET_TYPES, pageEntries, text, type IntegerSchema, type Items, type LimitQuery, type Page, type TextSchema } from '../schemas.ts'
+import { limit, limitQuery, MARKET_TYPES, pageEntries, text, type IntegerSchema, type LimitQuery, type TextSchema } from '../schemas.ts'
+import type { Items, Page } from '../response-shapes.ts'
 import type { PredictionMarket } from './markets.ts'
 import type * as schemas from './responses.ts'
 

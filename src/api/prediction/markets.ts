@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { operation, type Operation } from '../operation.ts'
-import { batchOf, id, integer, klineInterval, limit, MARKET_TYPES, on, text, timestampMs, type IntegerSchema, type Items, type Kline, type TextSchema } from '../schemas.ts'
+import { batchOf, id, integer, klineInterval, limit, MARKET_TYPES, on, text, timestampMs, type IntegerSchema, type TextSchema } from '../schemas.ts'
+import type { Items, Kline } from '../response-shapes.ts'
 import { BINARY_MARKET, MULTI_MARKET, marketIdInput, outcomeIndex, type MarketIdInput } from './schemas.ts'
 import type * as schemas from './responses.ts'
 import type { PredictionOrder } from './trading.ts'

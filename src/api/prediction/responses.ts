@@ -3,10 +3,8 @@
 // types only). `*E6` fields are integers in millionths; ids are strings; casing of statuses and market
 // types varies on the real service, so those fields are open.
 import * as v from 'valibot'
-import type { ResponseTable } from '../operation.ts'
-import { cancelledOrdersSchema, idString, itemsOf, klinesSchema, ms, numericSideSchema, openString, pageOf, type Open } from '../response-shapes.ts'
+import { idString, ms, numericSideSchema, openString, type Open } from '../response-shapes.ts'
 import type { MarketType } from '../schemas.ts'
-import type { predictionOperations } from './index.ts'
 
 /** Either casing the service uses. */
 type AnyCase<T extends string> = T | Uppercase<T>
@@ -509,58 +507,3 @@ export const oracleResearchSchema: v.ObjectSchema<{
   sources: v.optional(v.array(v.object({ title: v.string(), url: v.string() }))),
   generatedAt: v.optional(ms),
 })
-
-const marketList = itemsOf(predictionMarketSchema)
-
-export const predictionResponses: ResponseTable<typeof predictionOperations> = {
-  // Discovery
-  listCategories: v.array(categoryCountSchema),
-  listMarkets: pageOf(predictionMarketSchema),
-  listActiveMarkets: marketList,
-  listEndingSoonMarkets: marketList,
-  listNewMarkets: marketList,
-  listTrendingMarkets: marketList,
-  searchMarkets: marketList,
-  listTags: v.array(tagCountSchema),
-  // Markets
-  createMarket: predictionMarketSchema,
-  listMarketPrices: batchPricesSchema,
-  getMarket: predictionMarketSchema,
-  listDepths: v.array(outcomeDepthSchema),
-  getDepth: outcomeDepthSchema,
-  listKlines: klinesSchema,
-  getOrderbook: predictionOrderBookSchema,
-  listMarketOrders: itemsOf(predictionOrderSchema),
-  listOutcomes: v.array(outcomeProbabilitySchema),
-  getPriceBalance: priceBalanceSchema,
-  listPriceHistory: v.array(pricePointSchema),
-  getMarketStats: predictionMarketStatsSchema,
-  listMarketTrades: v.array(predictionTradeSchema),
-  // User
-  listActivity: itemsOf(activityEventSchema),
-  getMatchStats: matchStatsSchema,
-  listMatches: itemsOf(predictionMatchSchema),
-  listMyMatches: pageOf(predictionMyMatchSchema),
-  listMyOrders: pageOf(predictionOrderSchema),
-  listMyPositions: pageOf(predictionPositionSchema),
-  getMyStats: predictionStatsSchema,
-  listMyTrades: pageOf(predictionFillSchema),
-  // Trading
-  cancelOrders: cancelledOrdersSchema,
-  cancelAllOrders: cancelledOrdersSchema,
-  cancelOrder: txResponseSchema,
-  claimWinnings: claimedWinningsSchema,
-  mintCompleteSet: mintedSetSchema,
-  claimMultiOutcomeWinnings: claimedWinningsSchema,
-  mintMultiOutcomeCompleteSet: mintedSetSchema,
-  placeMultiOutcomeOrder: txResponseSchema,
-  redeemMultiOutcomeCompleteSet: redeemedSetSchema,
-  placeOrder: txResponseSchema,
-  redeemCompleteSet: redeemedSetSchema,
-  // Oracle
-  getOracleConfig: oracleConfigSchema,
-  getProposal: proposalSchema,
-  getResearch: oracleResearchSchema,
-  challengeResult: challengedProposalSchema,
-  finalizeResult: finalizedResultSchema,
-}

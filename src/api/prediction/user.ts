@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { operation, type Operation } from '../operation.ts'
-import { clientOrderId, id, limit, limitQuery, pageEntries, type IntegerSchema, type Items, type LimitQuery, type Page, type PatternSchema } from '../schemas.ts'
+import { clientOrderId, id, limit, limitQuery, pageEntries, type IntegerSchema, type LimitQuery, type PatternSchema } from '../schemas.ts'
+import type { Items, Page } from '../response-shapes.ts'
 import type { PredictionMatch } from './markets.ts'
 import type * as schemas from './responses.ts'
 import type { PredictionOrder } from './trading.ts'

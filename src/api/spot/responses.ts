@@ -1,10 +1,7 @@
 // Response schemas of every spot operation (`exchange-client/strict`), and the source of the spot
 // response types (market-data.ts, trading.ts, balances.ts import them as types only).
 import * as v from 'valibot'
-import { marketDataResponses, marketSchema, orderHistoryResponses, orderResponses, baseOrderSchema, tickerSchema } from '../common/responses.ts'
-import type { ResponseTable } from '../operation.ts'
 import { decimalString } from '../response-shapes.ts'
-import type { spotOperations } from './index.ts'
 
 export const tokenSchema: v.ObjectSchema<{
   readonly symbol: v.StringSchema<undefined>
@@ -25,13 +22,3 @@ export const balanceSchema: v.ObjectSchema<{
   total: decimalString,
   usdValue: decimalString,
 })
-
-export const spotResponses: ResponseTable<typeof spotOperations> = {
-  ...marketDataResponses(marketSchema, tickerSchema),
-  listTokens: v.array(tokenSchema),
-  getToken: tokenSchema,
-  ...orderResponses(baseOrderSchema),
-  listBalances: v.array(balanceSchema),
-  getBalance: balanceSchema,
-  ...orderHistoryResponses(baseOrderSchema),
-}

@@ -1,4 +1,4 @@
-import { ExchangeError, SigningCancelledError, SigningFailedError } from '../../transport/errors.ts'
+import { ExchangeError, SigningCancelledError, SigningFailedError } from '../../errors.ts'
 
 /** EIP-1193 "user rejected" (also Phantom's) and ethers v6's wrapper of it. */
 const REJECTION_CODES = new Set<unknown>([4001, 'ACTION_REJECTED'])

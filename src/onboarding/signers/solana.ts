@@ -1,5 +1,5 @@
 import { base58 } from '@scure/base'
-import { SigningFailedError } from '../../transport/errors.ts'
+import { SigningFailedError } from '../../errors.ts'
 import { walletCall } from './rejection.ts'
 import type { WalletSigner } from './types.ts'
 

@@ -1,4 +1,4 @@
-import { SigningFailedError } from '../../transport/errors.ts'
+import { SigningFailedError } from '../../errors.ts'
 import { evmSigner } from './evm.ts'
 import { walletCall } from './rejection.ts'
 import type { WalletSigner } from './types.ts'

@@ -1,4 +1,4 @@
-import { ExchangeValidationError } from '../transport/errors.ts'
+import { ExchangeValidationError } from '../errors.ts'
 
 /**
  * A page (a `document` exists), where any script that runs can read what the page holds. Node,

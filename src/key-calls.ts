@@ -1,15 +1,17 @@
 // The calls on the key a core signs with: what it is, its rotation and onboarding (with the browser
 // guard). The methods of ExchangeClient and the functions of exchange-client/keys are these.
-import { IssuedSecret } from '../auth/hidden-secret.ts'
-import { accessOf } from '../core-access.ts'
-import { refuseSecretTextInBrowser } from '../onboarding/browser-guard.ts'
-import { onboardVia, type OnboardParams } from '../onboarding/onboard.ts'
-import { keysOperations, rotationAnswers, type KeyInfo, type OnboardedKey, type RotatedKey } from './keys.ts'
-import { ExchangeKeyRotationError } from './key-rotation-error.ts'
-import { operationFunction, type CallOptions, type OperationBinder } from './operation.ts'
+import { IssuedSecret } from './auth/hidden-secret.ts'
+import { accessOf, type CoreAccess } from './core-access.ts'
+import { refuseSecretTextInBrowser } from './auth/browser-guard.ts'
+import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
+import { keysOperations, rotationAnswers, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
+import { ExchangeKeyRotationError } from './api/key-rotation-error.ts'
+import type { CallOptions, OperationBinder } from './api/operation.ts'
+import { groupMethods } from './areas/call.ts'
 
-const rotateOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'rotate')
-const keyInfoOperation = /* @__PURE__ */ operationFunction('keys', keysOperations, 'getKeyInfo')
+/** A key operation, sent through the core as a group's method is (the core's `keys.` routes and response checks apply). */
+const keyCall = (access: CoreAccess, name: 'rotate' | 'getKeyInfo', options: CallOptions | undefined): Promise<unknown> =>
+  groupMethods(access, 'keys', { [name]: keysOperations[name] }, 'part')[name]!(options)
 
 /**
  * Issues a new secret for the core's key, and the core signs with it from now on. Keep the returned
@@ -19,13 +21,14 @@ const keyInfoOperation = /* @__PURE__ */ operationFunction('keys', keysOperation
  * an `ExchangeKeyRotationError` holding it, and the client switches only to a whole pair.
  */
 export async function rotate(core: OperationBinder, options?: CallOptions): Promise<RotatedKey> {
-  const { dangerouslyAllowBrowser, useCredentials } = accessOf(core)
+  const access = accessOf(core)
+  const { dangerouslyAllowBrowser, useCredentials } = access
   refuseSecretTextInBrowser(dangerouslyAllowBrowser, 'rotate the key (the new secret arrives as text)')
   // A fresh object per call, the key its answer is kept under (the caller's options may be reused).
   const call: CallOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs, totalTimeoutMs: options?.totalTimeoutMs }
   let reason: string | undefined
   try {
-    await rotateOperation(core, call)
+    await keyCall(access, 'rotate', call)
   } catch (error) {
     // No answer, or a refusal: no new secret came.
     if (!rotationAnswers.has(call)) throw error
@@ -50,8 +53,7 @@ export async function rotate(core: OperationBinder, options?: CallOptions): Prom
 
 /** What the core's key is and may do: permissions, expiry, the bound account. */
 export async function getKeyInfo(core: OperationBinder, options?: CallOptions): Promise<KeyInfo> {
-  accessOf(core) // a core, as rotate() takes: the key calls refuse anything else alike
-  return keyInfoOperation(core, options)
+  return keyCall(accessOf(core), 'getKeyInfo', options) as Promise<KeyInfo>
 }
 
 /**

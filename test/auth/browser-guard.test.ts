@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { importSecretKey } from '../../src/advanced.ts'
 import { ExchangeClient, ExchangeCore, ExchangeValidationError, IssuedSecret, onboard } from '../../src/index.ts'
-import { inBrowser } from '../../src/onboarding/browser-guard.ts'
+import { inBrowser } from '../../src/auth/browser-guard.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
 import { failure } from '../support/failure.ts'
 

@@ -2,9 +2,28 @@
  * The error model. Every error the SDK throws is an `ExchangeError`; `kind` tells them apart
  * without `instanceof` (which breaks when two copies of the SDK meet, e.g. ESM + script tag).
  */
-import type { NetworkErrorCode } from './network-failure.ts'
 
-export type { NetworkErrorCode }
+/**
+ * Node's code of the failure; Bun's and Deno's reports are mapped to the nearest. Known values are
+ * listed; a runtime may report others (`EPIPE` …), passed on as they come.
+ */
+export type NetworkErrorCode =
+  | 'ECONNREFUSED'
+  | 'ECONNRESET'
+  | 'ENOTFOUND'
+  | 'EAI_AGAIN'
+  | 'ETIMEDOUT'
+  | 'EHOSTUNREACH'
+  | 'ENETUNREACH'
+  | 'CERT_HAS_EXPIRED'
+  | 'CERT_NOT_YET_VALID'
+  | 'DEPTH_ZERO_SELF_SIGNED_CERT'
+  | 'SELF_SIGNED_CERT_IN_CHAIN'
+  | 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'
+  | 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'
+  | 'ERR_TLS_CERT_ALTNAME_INVALID'
+  | 'ERR_UNSAFE_PORT'
+  | (string & {})
 
 /** Authentication and permission codes the spec defines, by name and number. */
 export const AUTH_ERROR_CODES = {
