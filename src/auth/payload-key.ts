@@ -19,21 +19,18 @@ export function payloadKey(payload: string, rest = ''): number {
   let h1 = 0x9e3779b9
   let h2 = 0x85ebca6b
   // The payload is `payload + rest`, read in place: joining them (or reading a joined string that is
-  // not yet flat) would copy a large body once more before signing copies it.
+  // not yet flat) would copy a large body once more before signing copies it. Plain loops, no closure
+  // per call: the digest runs on every signed attempt.
   const split = payload.length
   const length = split + rest.length
-  const mix = (at: number) => {
+  const whole = length <= WHOLE
+  const step = (length - 2 * END) / MIDDLE
+  const units = whole ? length : 2 * END + MIDDLE
+  for (let n = 0; n < units; n++) {
+    const at = whole || n < END ? n : n < END + MIDDLE ? END + Math.floor((n - END) * step) : length - (2 * END + MIDDLE - n)
     const unit = at < split ? payload.charCodeAt(at) : rest.charCodeAt(at - split)
     h1 = Math.imul(h1 ^ unit, 0x9e3779b1)
     h2 = Math.imul(h2 ^ unit, 0x85ebca77)
-  }
-  if (length <= WHOLE) {
-    for (let i = 0; i < length; i++) mix(i)
-  } else {
-    const step = (length - 2 * END) / MIDDLE
-    for (let i = 0; i < END; i++) mix(i)
-    for (let k = 0; k < MIDDLE; k++) mix(END + Math.floor(k * step))
-    for (let i = length - END; i < length; i++) mix(i)
   }
   h1 = Math.imul(h1 ^ (h2 >>> 15) ^ length, 0x85ebca6b)
   h2 = Math.imul(h2 ^ (h1 >>> 13), 0xc2b2ae35)

@@ -13,17 +13,19 @@ export const MAX_REMEMBERED = 65_536
 /** A run of consecutive stamps spans at most this much monotonic time, so a long flood expires piecewise. */
 const RUN_SPAN_MS = 1_000
 
-/** Timestamps `from`..`to` were handed out between monotonic times `since` and `at`. */
-interface Run {
-  from: number
-  to: number
-  since: number
-  at: number
-}
+/**
+ * A payload's runs, flat: timestamps `from`..`to` were handed out between monotonic times `since` and
+ * `at`, four numbers a run (FROM, TO, SINCE, AT), so a stamp allocates no object and no boxed number per run.
+ */
+// FROM, a run's first number, is at its start (offset 0).
+const TO = 1
+const SINCE = 2
+const AT = 3
+const RUN = 4
 
 /** What is remembered of one payload: its runs sorted by `from`, disjoint, when it was last used, and that use's place in the order. */
 interface Payload {
-  runs: Run[]
+  runs: number[]
   at: number
   use: number
 }
@@ -70,19 +72,18 @@ export class RecentStamps {
     const runs = payload.runs
     // The oldest stamps are the lowest while the estimate runs forward: they leave from the front (a
     // run left behind by a step back leaves once it gets there).
-    while (runs.length > 0 && expired(runs[0]!.at, mono)) runs.shift()
+    while (runs.length > 0 && expired(runs[AT]!, mono)) runs.splice(0, RUN)
 
     const floor = this.#floor
     let stamp = !expired(floor.at, mono) && floor.stamp >= now ? floor.stamp + 1 : now
     let i = runs.length
-    while (i > 0 && runs[i - 1]!.to >= stamp) i--
-    for (; i < runs.length && runs[i]!.from <= stamp; i++) stamp = runs[i]!.to + 1
-    const before = runs[i - 1]
-    if (before?.to === stamp - 1 && mono - before.since < RUN_SPAN_MS) {
-      before.to = stamp
-      before.at = mono
+    while (i > 0 && runs[i - RUN + TO]! >= stamp) i -= RUN
+    for (; i < runs.length && runs[i]! <= stamp; i += RUN) stamp = runs[i + TO]! + 1
+    if (i > 0 && runs[i - RUN + TO] === stamp - 1 && mono - runs[i - RUN + SINCE]! < RUN_SPAN_MS) {
+      runs[i - RUN + TO] = stamp
+      runs[i - RUN + AT] = mono
     } else {
-      runs.splice(i, 0, { from: stamp, to: stamp, since: mono, at: mono })
+      runs.splice(i, 0, stamp, stamp, mono, mono)
     }
     payload.at = mono
     payload.use = this.#nextUse++
@@ -133,7 +134,9 @@ export class RecentStamps {
   #forgetOldest(now: number, mono: number): void {
     const { runs } = this.#oldest()!
     this.#forget()
-    for (const { to, at } of runs) {
+    for (let i = 0; i < runs.length; i += RUN) {
+      const to = runs[i + TO]!
+      const at = runs[i + AT]!
       if (expired(at, mono) || to > now + MAX_LEAD_MS) continue
       const floor = this.#floor
       this.#floor = expired(floor.at, mono) ? { stamp: to, at } : { stamp: Math.max(floor.stamp, to), at: Math.max(floor.at, at) }

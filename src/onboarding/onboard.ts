@@ -7,6 +7,7 @@ import { text } from '../api/schemas.ts'
 import { callOperation, parseInput } from '../api/operation.ts'
 import { OnboardingOutcomeUnknownError, OrderOutcomeUnknownError, SigningTimeoutError } from '../errors.ts'
 import { Transport, type TransportOptions } from '../transport/http.ts'
+import { checkTransportOptions } from '../transport/prepare.ts'
 import { refuseSecretTextInBrowser } from '../auth/browser-guard.ts'
 import { DEFAULT_SERVICE_NAME, LOGIN_WINDOW_MS, loginMessage } from './message.ts'
 import { walletCall } from './signers/rejection.ts'
@@ -100,6 +101,7 @@ export async function onboardVia(transport: Transport, serviceName: string, para
  * `const key = await onboard({ baseUrl, signer })`, then `new ExchangeClient({ baseUrl, ...key })`.
  */
 export async function onboard(options: OnboardOptions): Promise<OnboardedKey> {
+  checkTransportOptions(options)
   const transport = new Transport(options, new ServerClock(options?.now, undefined, options?.maxUnconfirmedClockOffsetMs))
   return onboardVia(transport, options.serviceName ?? DEFAULT_SERVICE_NAME, options)
 }

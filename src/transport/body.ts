@@ -5,6 +5,7 @@ const decoder = /* @__PURE__ */ new TextDecoder()
 /**
  * Reads a body as text, refusing one larger than `maxBytes` and one that stalls past `timeoutMs`
  * (a server that sends headers and then nothing must not hang the caller).
+ * Not ky's: its `timeout` ends when the headers arrive, and it has no size limit.
  */
 export async function readBodyText(response: Response, maxBytes: number, timeoutMs: number | false, signal?: AbortSignal): Promise<string> {
   const declared = Number(response.headers.get('content-length'))

@@ -3,6 +3,7 @@ import { ExchangeNetworkError } from '../errors.ts'
 /**
  * One call's total time limit (`totalTimeoutMs`): attempts, retry waits, signing and clock
  * measurements included. Its `signal` aborts at the deadline, or when the caller's signal does.
+ * Not ky's: its `timeout` is per attempt and ends at the headers, not the whole call with its body reads.
  */
 export class Deadline {
   readonly #controller = new AbortController()
@@ -12,11 +13,12 @@ export class Deadline {
   readonly #onCallerAbort = () => this.#controller.abort(this.#callerSignal?.reason)
   #expired = false
 
-  constructor(totalMs: number, what: string, callerSignal?: AbortSignal) {
+  /** `what`: the call, named in the timeout's message (built only if it fires). */
+  constructor(totalMs: number, what: () => string, callerSignal?: AbortSignal) {
     this.#at = Date.now() + totalMs
     this.#timer = setTimeout(() => {
       this.#expired = true
-      this.#controller.abort(new ExchangeNetworkError('timeout', `${what} did not finish within ${totalMs} ms (totalTimeoutMs)`, { code: 'ETIMEDOUT' }))
+      this.#controller.abort(new ExchangeNetworkError('timeout', `${what()} did not finish within ${totalMs} ms (totalTimeoutMs)`, { code: 'ETIMEDOUT' }))
     }, totalMs)
     this.#callerSignal = callerSignal
     if (callerSignal?.aborted) this.#onCallerAbort()

@@ -15,7 +15,7 @@ import {
 } from '../errors.ts'
 import { isHttpError, isTimeoutError } from './ky-errors.ts'
 import { networkErrorCode, networkFailureReason } from './network-failure.ts'
-import { checkTransportOptions, prepareRequest, type PreparedRequest } from './prepare.ts'
+import { prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
 import type { RequestSpec, TransportOptions } from './request-spec.ts'
 import { kyRetry } from './retry.ts'
@@ -41,10 +41,14 @@ function endpointOf(method: string, url: URL): string {
   return `${method} ${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')} ${url.pathname}`
 }
 
+const abortedError = (endpoint: string, cause: unknown) => new ExchangeNetworkError('aborted', `${endpoint} was aborted`, { cause })
+
 /** One call across its attempts. */
 interface Call {
-  /** What an attempt of this write that may have been applied failed with (see mayHaveLanded). */
-  lost: unknown
+  /** Whether this call writes: its failed attempts are then judged by mayHaveLanded. */
+  isWrite: boolean
+  /** Each failed attempt's error, and whether that attempt had been handed to fetch. */
+  failures: [error: unknown, left: boolean][]
   /** X-TIMESTAMP of the latest signed attempt that left. */
   lastSignedAt: number | undefined
   /** Per attempt, in ms. */
@@ -55,9 +59,7 @@ interface Call {
 /** What the fixed hooks read and write for one attempt: reached through ky's `context` option. */
 interface Attempt {
   call: Call
-  /** The payload without its timestamp: METHOD + signed path + body. */
-  unsignedPayload: string
-  /** METHOD + signed path: the clock stamps it with the body, read in place. */
+  /** METHOD + signed path: with the body, the payload without its timestamp (stamped with the body read in place). */
   head: string
   body: string
   signed: boolean
@@ -74,27 +76,18 @@ interface Attempt {
 /** ky copies `context` (shallowly): the attempt travels inside it, so the hooks write to the attempt itself. */
 type AttemptContext = { attempt: Attempt }
 
-/** The body text of each Request ky hands the default fetch, keyed by that Request (set by the signing hook). */
-const bodies = new WeakMap<Request, string>()
-
 /**
- * The default fetch: hands the platform's fetch the URL and the body string instead of ky's
- * `Request`, whose streamed body would be re-read (and sent chunked). Same bytes, same headers.
- * A fetch the caller plugs in gets the `Request` itself.
+ * The body travels beside ky's `Request`, never in it: ky hands fetch, as its second argument, the
+ * options it does not know (`bodyText` here). The platform's fetch gets the string itself (no stream
+ * to tee per attempt, nothing sent chunked); a fetch the caller plugs in gets one `Request` carrying it.
  */
-function sendWithGlobalFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const body = input instanceof Request ? bodies.get(input) : undefined
-  // A Request the signing hook never saw (none today) goes as it is, streamed body and all.
-  if (body === undefined) return globalThis.fetch(input, init)
-  const request = input as Request
-  return globalThis.fetch(request.url, {
-    ...init,
-    method: request.method,
-    headers: request.headers,
-    body: body === '' ? undefined : body,
-    signal: request.signal,
-    redirect: 'manual',
-  })
+type SendInit = { bodyText?: string }
+
+function sendWith(fetch: typeof globalThis.fetch | undefined) {
+  return (request: Request, { bodyText: body }: SendInit): Promise<Response> => {
+    if (fetch) return fetch(body ? new Request(request, { body }) : request)
+    return globalThis.fetch(request.url, { method: request.method, headers: request.headers, body: body || undefined, signal: request.signal, redirect: 'manual' })
+  }
 }
 
 /**
@@ -114,21 +107,21 @@ export class Transport {
   /** One ky instance for the client's life, created on the first call (loading ky then, not at import). */
   #ky: KyInstance | Promise<KyInstance> | undefined
 
+  /** `options` as checkTransportOptions passed them (the client's constructor, standalone onboarding). */
   constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
-    checkTransportOptions(options)
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
     this.#options = options
     this.clock = clock
     this.credentials = credentials
     this.#kyOptions = {
-      fetch: options.fetch ?? sendWithGlobalFetch,
+      fetch: sendWith(options.fetch) as typeof globalThis.fetch,
       // A redirect would re-send the key, the signature and the body to wherever it points.
       redirect: 'manual',
       hooks: {
         beforeRetry: [
           ({ error, options: { context } }) => {
-            const { isWrite, call, left } = (context as AttemptContext).attempt
-            if (isWrite && mayHaveLanded(error, left)) call.lost ??= error
+            const { call, left } = (context as AttemptContext).attempt
+            call.failures.push([error, left])
           },
         ],
         beforeRequest: [(request, { context }) => this.#sign(request, (context as AttemptContext).attempt)],
@@ -144,12 +137,11 @@ export class Transport {
   /** Stamps and signs one attempt (each retry afresh), just before ky hands it to fetch. */
   async #sign(request: Request, attempt: Attempt): Promise<void> {
     const { clock, credentials } = this
-    const { call, unsignedPayload } = attempt
+    const { call, head, body } = attempt
     attempt.left = false
-    bodies.set(request, attempt.body)
     attempt.sentAt = clock.monotonicNow()
     if (attempt.signed && credentials) {
-      const stamp = clock.stamp(attempt.head, attempt.body)
+      const stamp = clock.stamp(head, body)
       // A write dated far from the local clock by an unconfirmed measurement could be replayed later.
       if (attempt.isWrite) clock.checkTrusted(stamp, 'The write')
       // Identical requests faster than one a millisecond: pace them rather than drift ahead.
@@ -157,7 +149,7 @@ export class Transport {
       if (lead > 0) await call.deadline.race(new Promise((resolve) => setTimeout(resolve, lead)))
       const timestamp = String(stamp)
       attempt.timestamp = timestamp
-      const signature = await call.deadline.race(credentials.sign(timestamp + unsignedPayload))
+      const signature = await call.deadline.race(credentials.sign(timestamp + head + body))
       const { headers } = request
       headers.set('X-API-KEY', credentials.apiKey)
       headers.set('X-TIMESTAMP', timestamp)
@@ -170,10 +162,6 @@ export class Transport {
 
   /** Sends one call and resolves to the envelope's `data`. */
   async send<T>(spec: RequestSpec): Promise<T> {
-    return (await this.sendForEnvelope<T>(spec)).data as T
-  }
-
-  async sendForEnvelope<T>(spec: RequestSpec): Promise<Envelope<T>> {
     const request = prepareRequest(spec, this.baseUrl)
     const signed = spec.auth ?? this.credentials !== undefined
     if (signed && !this.credentials) {
@@ -183,8 +171,8 @@ export class Transport {
         `${request.method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
-    if (spec.signal?.aborted) throw new ExchangeNetworkError('aborted', `${endpointOf(request.method, request.url)} was aborted`, { cause: spec.signal.reason })
-    return this.#call(spec, request, (call) => this.#sendWithClock<T>(spec, request, signed, call))
+    if (spec.signal?.aborted) throw abortedError(endpointOf(request.method, request.url), spec.signal.reason)
+    return (await this.#call(spec, request, (call) => this.#sendWithClock<T>(spec, request, signed, call))).data as T
   }
 
   /** Runs one call's attempts within its total time limit. */
@@ -192,12 +180,14 @@ export class Transport {
     const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
     // Timers take at most 2^31 - 1 ms (a longer one fires at once).
     const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
-    const call: Call = { lost: undefined, lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, endpointOf(request.method, request.url), spec.signal) }
+    const isWrite = request.method !== 'GET'
+    const call: Call = { isWrite, failures: [], lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, () => endpointOf(request.method, request.url), spec.signal) }
     try {
       return await run(call)
     } catch (error) {
-      // An attempt of this write may have been applied: a later refusal does not say it was not.
-      if (call.lost === undefined) throw error
+      // The one place a write's outcome is decided: if any attempt may have been applied, a later
+      // refusal does not say it was not.
+      if (!isWrite || !call.failures.some(([failure, left]) => mayHaveLanded(failure, left))) throw error
       throw new OrderOutcomeUnknownError(spec.clientOrderId, error, undefined, call.lastSignedAt)
     } finally {
       call.deadline.clear()
@@ -243,13 +233,12 @@ export class Transport {
   async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, call: Call, isClockSync = false): Promise<Envelope<T>> {
     const { clock } = this
     const { deadline } = call
-    const isWrite = method !== 'GET' && method !== 'HEAD'
+    const { isWrite } = call
     if (isWrite && signed) await deadline.race(this.confirmClock())
     // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
     const head = signingPayload('', method, signedPath, '')
     const attempt: Attempt = {
       call,
-      unsignedPayload: head + body,
       head,
       body,
       signed,
@@ -263,15 +252,16 @@ export class Transport {
       let response: Response
       try {
         const send = await this.#kyInstance()
-        response = await send(url, {
+        const options: KyOptions & SendInit = {
           method,
-          body: body === '' ? undefined : body,
           headers: body === '' ? undefined : JSON_CONTENT,
+          bodyText: body,
           timeout: call.timeoutMs,
           signal: deadline.signal,
           retry: kyRetry(this.#options.retry, method, spec.idempotent === true, deadline),
           context: { attempt },
-        })
+        }
+        response = await send(url, options)
       } catch (error) {
         if (!isHttpError(error)) throw this.#failure(error, url, endpointOf(method, url), spec, call)
         response = error.response
@@ -294,7 +284,7 @@ export class Transport {
       } catch (error) {
         if (signed && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
           error.signing = {
-            payload: attempt.timestamp + attempt.unsignedPayload,
+            payload: attempt.timestamp + head + body,
             timestamp: attempt.timestamp,
             method,
             path: url.pathname,
@@ -314,15 +304,14 @@ export class Transport {
       }
       return envelope
     } catch (error) {
-      // The one rule for every way a write can fail: may it have been applied?
-      if (isWrite && mayHaveLanded(error, attempt.left)) call.lost ??= error
+      call.failures.push([error, attempt.left])
       throw error
     }
   }
 
   #failure(error: unknown, url: URL, endpoint: string, spec: RequestSpec, call: Call): ExchangeError {
     if (error instanceof ExchangeError) return error
-    if (spec.signal?.aborted === true) return new ExchangeNetworkError('aborted', `${endpoint} was aborted`, { cause: error })
+    if (spec.signal?.aborted === true) return abortedError(endpoint, error)
     if (isTimeoutError(error)) {
       return new ExchangeNetworkError('timeout', `${endpoint} got no answer within ${call.timeoutMs} ms (timeoutMs)`, { cause: error, code: 'ETIMEDOUT' })
     }

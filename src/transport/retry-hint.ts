@@ -5,6 +5,7 @@ const EPOCH_THRESHOLD_MS = Date.UTC(2024, 0, 1)
 
 /**
  * The server's wait hint in ms, read as ky waits it: seconds, epoch seconds, or an HTTP date.
+ * Read here too because ky waits `maxRetryAfter` for a longer hint, where the SDK fails at once.
  * Undefined without one; NaN when it cannot be read; Infinity when it is not finite.
  */
 export function retryHintMs(headers: Headers, now = Date.now()): number | undefined {

@@ -154,4 +154,25 @@ describe('onboard() on the client side', () => {
     }
     expect(service.sent).toEqual([])
   })
+
+  it("checks the transport's options as a client does, before asking the wallet or the network", async () => {
+    const service = fakeService(Date.now)
+    let asked = 0
+    const { signer } = generateEvmWallet()
+    const counted: WalletSigner = { ...signer, signMessage: (message) => (asked++, signer.signMessage(message)) }
+    const cases: [Record<string, unknown>, string][] = [
+      [{ baseUrl: 'exchange.test' }, 'baseUrl'],
+      [{ baseUrl: `${BASE_URL}/api/v1` }, 'baseUrl'],
+      [{ timeoutMs: -1 }, 'timeoutMs'],
+      [{ retry: Number.POSITIVE_INFINITY }, 'retry'],
+      [{ fetch: 'fetch' }, 'fetch'],
+    ]
+    for (const [options, field] of cases) {
+      const error = await failure(onboard({ baseUrl: BASE_URL, fetch: service.fetch, signer: counted, ...options } as Parameters<typeof onboard>[0]))
+      expect(error, field).toBeInstanceOf(ExchangeValidationError)
+      expect((error as ExchangeValidationError).field, field).toBe(field)
+    }
+    expect(service.sent).toEqual([])
+    expect(asked).toBe(0)
+  })
 })

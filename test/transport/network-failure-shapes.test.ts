@@ -104,6 +104,14 @@ describe('each runtime\'s report of a failed connection becomes one code', () =>
     expect((error as Error).message).not.toMatch(/proxy-user|proxy-pass/)
   })
 
+  it('a URL with a user and password in a runtime\'s words: the message never quotes them', async () => {
+    // The client refuses such a baseUrl (test/transport/input-checks.test.ts); a runtime may still quote one (a proxy's URL).
+    const error = await failed(new TypeError('fetch failed', { cause: new Error('connect via http://proxy-user:proxy-pass@10.0.0.9:3128 broke off') }))
+    expect(error).toBeInstanceOf(ExchangeNetworkError)
+    expect((error as Error).message).toBe(`${ENDPOINT} failed: fetch failed: connect via http://10.0.0.9:3128 broke off`)
+    expect((error as Error).message).not.toMatch(/proxy-user|proxy-pass/)
+  })
+
   it('a bad port does not turn a runtime\'s own report of a reset into "never sent"', async () => {
     const client = new ExchangeClient({ baseUrl: 'http://api.example.test:6000', fetch: throwing(undici(systemError('read ECONNRESET', 'ECONNRESET'))), retry: false })
     expect(await failure(client.request({ method: 'POST', path: '/api/v1/perp/orders', body: {} }))).toBeInstanceOf(OrderOutcomeUnknownError)
