@@ -292,7 +292,7 @@ export class Transport {
   async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, call: Call, isClockSync = false): Promise<Envelope<T>> {
     const { clock } = this
     const { deadline } = call
-    const isWrite = method !== 'GET' && method !== 'HEAD'
+    const isWrite = method !== 'GET'
     if (isWrite && signed) await deadline.race(this.confirmClock())
     // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
     const head = signingPayload('', method, signedPath, '')

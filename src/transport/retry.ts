@@ -19,7 +19,7 @@ const RETRY_AFTER_STATUS = [413, 429, 503]
 /** ky's retry settings for one request. */
 export function kyRetry(options: RetryOptions | number | false | undefined, method: string, idempotent: boolean, deadline: Deadline) {
   const settings = typeof options === 'object' ? options : { limit: options === false ? 0 : options }
-  const retriable = method === 'GET' || method === 'HEAD' || idempotent
+  const retriable = method === 'GET' || idempotent
   const maxRetryAfter = settings.maxRetryAfterMs ?? 30_000
   return {
     // No retry past the deadline. A wait hint that is unreadable, not finite, over the cap or over
