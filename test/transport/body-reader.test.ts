@@ -3,6 +3,7 @@
 // or during the read, and a stream that errors.
 import { getEventListeners } from 'node:events'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ExchangeClient } from '../../src/index.ts'
 import { readBodyText } from '../../src/transport/body.ts'
 import { ExchangeNetworkError, ExchangeResponseError } from '../../src/transport/errors.ts'
 
@@ -137,5 +138,23 @@ describe('a body that breaks off', () => {
     expect(error).toBeInstanceOf(ExchangeNetworkError)
     expect(error).toMatchObject({ kind: 'network', message: 'HTTP 200: the response body broke off', cause: broken })
     expect(vi.getTimerCount()).toBe(0)
+  })
+})
+
+describe("the client's default limit (maxResponseBytes): 16 MiB", () => {
+  const MiB = 1024 * 1024
+  const answering = (declared: number) => (async () => respond(body(['{"success":true,"data":1,"error":null}']).stream, { 'content-length': String(declared) })) as typeof globalThis.fetch
+
+  it('an answer declared one byte over it is refused before reading', async () => {
+    const client = new ExchangeClient({ baseUrl: 'https://api.example.test', fetch: answering(16 * MiB + 1), retry: false })
+    await expect(client.request({ method: 'GET', path: '/api/v1/perp/markets' })).rejects.toMatchObject({
+      kind: 'response',
+      message: `HTTP 200: the body is ${16 * MiB + 1} bytes, over the ${16 * MiB}-byte limit (maxResponseBytes)`,
+    })
+  })
+
+  it('one declared at exactly the limit is read', async () => {
+    const client = new ExchangeClient({ baseUrl: 'https://api.example.test', fetch: answering(16 * MiB), retry: false })
+    expect(await client.request({ method: 'GET', path: '/api/v1/perp/markets' })).toBe(1)
   })
 })
