@@ -3,6 +3,7 @@
 // the timer and of a caller's signal that outlives the call.
 import { getEventListeners } from 'node:events'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ExchangeClient } from '../../src/index.ts'
 import { Deadline } from '../../src/transport/deadline.ts'
 import { ExchangeNetworkError } from '../../src/transport/errors.ts'
 
@@ -110,5 +111,21 @@ describe('race (a wait that takes no signal)', () => {
     await expect(deadline.race(never)).rejects.toBe(reason)
     // Nothing left listening for an abort that already happened.
     expect(getEventListeners(deadline.signal, 'abort')).toHaveLength(0)
+  })
+})
+
+describe('a call whose total time runs out while its answer is read', () => {
+  it("fails with the total's timeout (totalTimeoutMs), not the body reader's", async () => {
+    const stalled = (async () => new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"succ')) }), { status: 200 })) as typeof globalThis.fetch
+    const client = new ExchangeClient({ baseUrl: 'https://api.example.test', fetch: stalled, retry: false, timeoutMs: 60_000, totalTimeoutMs: 200 })
+    let failure: unknown
+    let settled = false
+    client.request({ method: 'GET', path: '/api/v1/perp/markets' }).catch((error: unknown) => (failure = error)).finally(() => (settled = true))
+    for (let waited = 0; !settled && waited < 10_000; waited += 5) await vi.advanceTimersByTimeAsync(5)
+    expect(failure).toMatchObject({
+      kind: 'timeout',
+      code: 'ETIMEDOUT',
+      message: 'GET api.example.test:443 /api/v1/perp/markets did not finish within 200 ms (totalTimeoutMs)',
+    })
   })
 })
