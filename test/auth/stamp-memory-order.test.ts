@@ -100,4 +100,18 @@ describe('a memory that runs for hours', () => {
     // 2,000 payloads take well under 1 MB; a record of every take would hold over 16 MB.
     expect(held).toBeLessThan(8 * 1024 * 1024)
   })
+
+  it('keeps no pile of uses for a payload used a million times while an older one waits: the heap stays flat', () => {
+    const stamps = new RecentStamps()
+    collectGarbage()
+    const before = process.memoryUsage().heapUsed
+    stamps.take(1, 1e12, 0)
+    // One payload, polled from a steady estimate, 1.2 million times within one second of monotonic time.
+    for (let i = 0; i < 1_200_000; i++) stamps.take(2, 1e12 + Math.floor(i / 1000), i / 1_200_000)
+    collectGarbage()
+    const held = process.memoryUsage().heapUsed - before
+    expect(stamps.size).toBe(2)
+    // Two payloads and their runs take a few KB; a record of every use would hold over 19 MB.
+    expect(held).toBeLessThan(10 * 1024 * 1024)
+  })
 })
