@@ -62,6 +62,13 @@ describe('over the limit', () => {
     expect(cancelled.called).toBe(true)
   })
 
+  it('a body-less answer declaring a length over it: the same refusal', async () => {
+    await expect(readBodyText(respond(null, { 'content-length': '11' }), 10, 1000)).rejects.toMatchObject({
+      kind: 'response',
+      message: 'HTTP 200: the body is 11 bytes, over the 10-byte limit (maxResponseBytes)',
+    })
+  })
+
   it('more bytes than the limit as they come: refused, the stream cancelled, no timer left', async () => {
     const { stream, cancelled } = body(['123456', '78901'], 'hang')
     const refused = readBodyText(respond(stream), 10, 1000)
