@@ -89,9 +89,19 @@ describe('a body that stops half way, over loopback', async () => {
     client.request({ method, path, ...(method === 'POST' && { body: {}, clientOrderId: 'c-9' }), ...(signal && { signal }) }).catch((e: unknown) => e)
 
   it("the caller's abort during the read is an abort, not a network error", async () => {
+    // Aborted once the headers are in (not after a fixed delay, which a loaded machine may not reach them in).
+    let headersIn!: () => void
+    const answered = new Promise<void>((resolve) => (headersIn = resolve))
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const response = await globalThis.fetch(input, init)
+      headersIn()
+      return response
+    }
+    const watched = new ExchangeClient({ baseUrl: loopback, retry: false, timeoutMs: 5000, fetch })
     const controller = new AbortController()
-    const pending = call('GET', '/api/v1/stall', controller.signal)
-    setTimeout(() => controller.abort(new Error('caller stopped')), 50)
+    const pending = watched.request({ method: 'GET', path: '/api/v1/stall', signal: controller.signal }).catch((e: unknown) => e)
+    await answered
+    setTimeout(() => controller.abort(new Error('caller stopped')), 20)
     expect(await pending).toMatchObject({ name: 'ExchangeNetworkError', kind: 'aborted', message: 'HTTP 200: the response body was aborted' })
   })
 

@@ -1,0 +1,70 @@
+// What makes two payloads one for the clock's stamp memory: a payload given whole or as a head and a
+// body is the same payload; a long one is read by its ends and an even sample of its middle, and every
+// unit it reads counts. Which units are read is observed (String.prototype.charCodeAt watched), not
+// computed as the code does.
+import { describe, expect, it } from 'vitest'
+import { ServerClock } from '../../src/auth/clock.ts'
+import { payloadKey } from '../../src/auth/payload-key.ts'
+
+/** The positions of `payload` the digest reads, in order. */
+function positionsRead(payload: string): number[] {
+  const charCodeAt = String.prototype.charCodeAt
+  const read: number[] = []
+  String.prototype.charCodeAt = function (this: string, at: number) {
+    read.push(at)
+    return charCodeAt.call(this, at)
+  }
+  try {
+    payloadKey(payload)
+  } finally {
+    String.prototype.charCodeAt = charCodeAt
+  }
+  return read
+}
+
+const withUnitAt = (text: string, at: number) => `${text.slice(0, at)}${text[at] === 'y' ? 'z' : 'y'}${text.slice(at + 1)}`
+
+describe('a long payload', () => {
+  // 2,560 units: 256 at each end, 2,048 in the middle.
+  const LENGTH = 2560
+  const payload = `POST/api/v1/notes${'x'.repeat(LENGTH - 17)}`
+
+  it('is read at its first and last 256 units, and at 256 distinct units spread evenly over the middle', () => {
+    const read = positionsRead(payload)
+    const inMiddle = [...new Set(read.filter((at) => at >= 256 && at < LENGTH - 256))].sort((a, b) => a - b)
+    for (let at = 0; at < 256; at++) expect(read).toContain(at)
+    for (let at = LENGTH - 256; at < LENGTH; at++) expect(read).toContain(at)
+    expect(inMiddle).toHaveLength(256)
+    // Evenly: no gap between neighbours wider than the middle's share per unit read (2,048 / 256 = 8).
+    const gaps = inMiddle.slice(1).map((at, i) => at - inMiddle[i]!)
+    expect(Math.max(...gaps, inMiddle[0]! - 256, LENGTH - 256 - inMiddle.at(-1)!)).toBeLessThanOrEqual(8)
+    expect(read.every((at) => at >= 0 && at < LENGTH)).toBe(true)
+  })
+
+  it('changes its key with a change at any unit read', () => {
+    const key = payloadKey(payload)
+    const read = [...new Set(positionsRead(payload))]
+    for (const at of read) {
+      if (payloadKey(withUnitAt(payload, at)) === key) expect.fail(`a change at ${at}, a unit read, left the key as it was`)
+    }
+  })
+
+  it('given as a head and a body, is the same payload as given whole, wherever it is split', () => {
+    const key = payloadKey(payload)
+    for (const split of [0, 1, 17, 255, 256, 257, 1000, LENGTH - 257, LENGTH - 256, LENGTH - 1, LENGTH]) {
+      expect(payloadKey(payload.slice(0, split), payload.slice(split))).toBe(key)
+    }
+  })
+})
+
+describe('the clock stamps a payload, however it is given, as one', () => {
+  it('whole, as a head with an empty body, or split anywhere: the same millisecond is not handed out twice', () => {
+    const at = Date.UTC(2027, 0, 1)
+    const clock = new ServerClock(() => at, () => 0)
+    expect(clock.stamp('GET/api/v1/account/overview')).toBe(at)
+    expect(clock.stamp('GET/api/v1/account/overview', '')).toBe(at + 1)
+    expect(clock.stamp('GET/api/v1/account', '/overview')).toBe(at + 2)
+    // A different payload has the millisecond to itself.
+    expect(clock.stamp('GET/api/v1/account/balances')).toBe(at)
+  })
+})
