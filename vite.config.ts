@@ -58,14 +58,10 @@ const library: UserConfig = {
  * Every entry of `libraryEntries` is built; a new entry needs nothing here.
  */
 const runtime: UserConfig = {
-  plugins: [stripOperationDocs(), markSchemasPure()],
+  ...library,
   build: {
+    ...library.build,
     outDir: 'dist/runtime',
-    emptyOutDir: false,
-    minify: false,
-    sourcemap: true,
-    target: 'es2022',
-    lib: { entry: libraryEntries, formats: ['es'] },
     rolldownOptions: {
       external: [/^node:/],
       output: {
