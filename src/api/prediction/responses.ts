@@ -364,7 +364,19 @@ export const matchStatsSchema: v.ObjectSchema<{
 }, undefined> = v.object({ marketId: idString, totalMatches: v.number() })
 
 /** A fill of one of the caller's orders; `side` 0 = buy, 1 = sell. */
-const fillEntries = {
+const fillEntries: {
+  readonly orderId: typeof idString
+  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>
+  readonly marketId: typeof idString
+  readonly outcomeIndex: v.NumberSchema<undefined>
+  readonly side: typeof numericSideSchema
+  readonly priceE6: v.NumberSchema<undefined>
+  readonly amount: v.NumberSchema<undefined>
+  readonly valueE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly role: v.OptionalSchema<v.GenericSchema<Open<'maker' | 'taker'>>, undefined>
+  readonly realizedPnlE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
+  readonly createdAt: typeof ms
+} = {
   orderId: idString,
   clientOrderId: v.nullish(v.string()),
   marketId: idString,
@@ -377,35 +389,9 @@ const fillEntries = {
   realizedPnlE6: v.optional(v.number()),
   createdAt: ms,
 }
-export const predictionFillSchema: v.ObjectSchema<{
-  readonly orderId: typeof idString
-  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>
-  readonly marketId: typeof idString
-  readonly outcomeIndex: v.NumberSchema<undefined>
-  readonly side: typeof numericSideSchema
-  readonly priceE6: v.NumberSchema<undefined>
-  readonly amount: v.NumberSchema<undefined>
-  readonly valueE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
-  readonly role: v.OptionalSchema<v.GenericSchema<Open<'maker' | 'taker'>>, undefined>
-  readonly realizedPnlE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
-  readonly createdAt: typeof ms
-  readonly tradeId: typeof idString
-}, undefined> = v.object({ tradeId: idString, ...fillEntries })
+export const predictionFillSchema: v.ObjectSchema<typeof fillEntries & { readonly tradeId: typeof idString }, undefined> = v.object({ tradeId: idString, ...fillEntries })
 /** One of the caller's matches: a fill under its match id. */
-export const predictionMyMatchSchema: v.ObjectSchema<{
-  readonly orderId: typeof idString
-  readonly clientOrderId: v.NullishSchema<v.StringSchema<undefined>, undefined>
-  readonly marketId: typeof idString
-  readonly outcomeIndex: v.NumberSchema<undefined>
-  readonly side: typeof numericSideSchema
-  readonly priceE6: v.NumberSchema<undefined>
-  readonly amount: v.NumberSchema<undefined>
-  readonly valueE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
-  readonly role: v.OptionalSchema<v.GenericSchema<Open<'maker' | 'taker'>>, undefined>
-  readonly realizedPnlE6: v.OptionalSchema<v.NumberSchema<undefined>, undefined>
-  readonly createdAt: typeof ms
-  readonly matchId: typeof idString
-}, undefined> = v.object({ matchId: idString, ...fillEntries })
+export const predictionMyMatchSchema: v.ObjectSchema<typeof fillEntries & { readonly matchId: typeof idString }, undefined> = v.object({ matchId: idString, ...fillEntries })
 
 // ---- Oracle ----
 
