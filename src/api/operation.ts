@@ -208,7 +208,7 @@ export interface ResponseCheck {
 }
 
 /** The data must pass the operation's response schema, or the call fails naming the operation and the field. */
-function checkResponse(op: Operation<any, unknown>, check: ResponseCheck, data: unknown): void {
+export function checkResponse(check: ResponseCheck, data: unknown): void {
   const result = v.safeParse(check.schema, data)
   if (result.success) return
   const issue = result.issues[0]
@@ -252,6 +252,6 @@ export async function callOperation<Output>(
     throw error
   }
   op.answered?.(input, data, options)
-  if (response) checkResponse(op, response, data)
+  if (response) checkResponse(response, data)
   return data
 }
