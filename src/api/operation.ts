@@ -213,7 +213,9 @@ export function checkResponse(check: ResponseCheck, data: unknown): void {
   if (result.success) return
   const issue = result.issues[0]
   const field = issue.path?.map((item) => item.key).join('.') ?? ''
-  throw new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${issue.message} (validateResponses)`, {
+  // A schema's message shows the value it got: an issued secret's (not text, or it would pass) is never shown.
+  const message = issue.path?.some((item) => item.key === 'secretKey') ? `must be ${issue.expected}` : issue.message
+  throw new ExchangeResponseError(200, `${check.operation}: data${field ? `.${field}` : ''} ${message} (validateResponses)`, {
     operation: check.operation,
     field,
   })

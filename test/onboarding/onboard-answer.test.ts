@@ -149,6 +149,16 @@ describe('client.onboard() on an answer it cannot use as it is', () => {
     expect(client.hasCredentials).toBe(false)
   })
 
+  it('a secret that is not text, under validateResponses: the schema failure names no part of it', async () => {
+    const { fetch, minted } = alteringOnboarding((data) => ({ ...data, secretKey: 987654321987 }))
+    const client = new ExchangeClient({ baseUrl: url, fetch, validateResponses: responseSchemas })
+    const error = await answerError(client.onboard({ signer: generateEvmWallet().signer, use: true }))
+    expect(error.secretKey!.reveal()).toBe('987654321987')
+    expect(error.message).toMatch(/keys\.onboard: data\.secretKey must be string.*secretKey must be 64 lowercase hex/)
+    expect(error.apiKey).toBe(minted[0]!.apiKey)
+    for (const view of views(error)) expect(view).not.toContain('987654321987')
+  })
+
   it('an honest answer under validateResponses passes, and use: true signs with it', async () => {
     const client = new ExchangeClient({ baseUrl: url, validateResponses: responseSchemas })
     const key = await client.onboard({ signer: generateEvmWallet().signer, use: true })
