@@ -200,7 +200,8 @@ export class ExchangeClient extends ExchangeCore {
   /**
    * Mints a key from a wallet signature over `<serviceName> - login - <server time>`. The result
    * builds a signed client (`new ExchangeClient({ baseUrl, ...key })`); with `use: true` this
-   * client signs with it from now on.
+   * client signs with it from now on. An answer it cannot use as it is throws an
+   * `ExchangeOnboardingAnswerError` holding the minted secret (shown once: keep it).
    */
   onboard(params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
     return onboardWith(this, params)

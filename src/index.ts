@@ -79,3 +79,4 @@ export {
 } from './onboarding/credential-store.ts'
 export { IssuedSecret } from './auth/hidden-secret.ts'
 export { ExchangeKeyRotationError } from './api/key-rotation-error.ts'
+export { ExchangeOnboardingAnswerError } from './api/onboarding-answer-error.ts'

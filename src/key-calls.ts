@@ -1,12 +1,12 @@
 // The calls on the key a core signs with: what it is, its rotation and onboarding (with the browser
 // guard). The methods of ExchangeClient and the functions of exchange-client/keys are these.
-import { IssuedSecret } from './auth/hidden-secret.ts'
+import { hideIssued } from './auth/hidden-secret.ts'
 import { accessOf, type CoreAccess } from './core-access.ts'
 import { refuseSecretTextInBrowser } from './auth/browser-guard.ts'
 import { onboardVia, type OnboardParams } from './onboarding/onboard.ts'
 import { keysOperations, rotationAnswers, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { ExchangeKeyRotationError } from './api/key-rotation-error.ts'
-import type { CallOptions, OperationBinder } from './api/operation.ts'
+import { checkResponse, type CallOptions, type OperationBinder } from './api/operation.ts'
 import { groupMethods } from './areas/call.ts'
 
 /** A key operation, sent through the core as a group's method is (the core's `keys.` routes and response checks apply). */
@@ -37,8 +37,7 @@ export async function rotate(core: OperationBinder, options?: CallOptions): Prom
   const answer = rotationAnswers.get(call)
   rotationAnswers.delete(call)
   const { apiKey, secretKey } = Object(answer) as Record<string, unknown>
-  // Hidden at once, whatever it is: text as it came, anything else as its JSON.
-  const secret = secretKey === undefined ? undefined : new IssuedSecret(typeof secretKey === 'string' ? secretKey : JSON.stringify(secretKey))
+  const secret = hideIssued(secretKey)
   let inUse = false
   try {
     if (typeof apiKey !== 'string' || !secret) throw new Error(`no ${secret ? 'apiKey' : 'secretKey'}`)
@@ -58,11 +57,16 @@ export async function getKeyInfo(core: OperationBinder, options?: CallOptions): 
 
 /**
  * Mints a key from a wallet signature over `<serviceName> - login - <server time>`, through the
- * core; with `use: true` the core signs with it from now on.
+ * core; with `use: true` the core signs with it from now on. As with `rotate`, an answer the client
+ * cannot use as it is (a masked or missing key, a malformed secret, a schema that fails under
+ * `validateResponses`) throws an `ExchangeOnboardingAnswerError` holding the secret, and the core
+ * switches only to a whole pair.
  */
 export async function onboardWith(core: OperationBinder, params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
-  const { transport, serviceName, dangerouslyAllowBrowser, useCredentials } = accessOf(core)
-  const key = await onboardVia(transport, serviceName, params, dangerouslyAllowBrowser)
-  if (params.use === true) useCredentials(key.apiKey, key.secretKey)
-  return key
+  const { transport, serviceName, dangerouslyAllowBrowser, useCredentials, responses } = accessOf(core)
+  const schema = responses === 'off' ? undefined : responses.keys?.onboard
+  return onboardVia(transport, serviceName, params, dangerouslyAllowBrowser, {
+    check: schema && ((answer) => checkResponse({ schema, operation: 'keys.onboard' }, answer)),
+    install: params?.use === true ? useCredentials : undefined,
+  })
 }

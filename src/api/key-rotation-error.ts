@@ -1,4 +1,4 @@
-import { IssuedSecret } from '../auth/hidden-secret.ts'
+import { hideAnswer, type IssuedSecret } from '../auth/hidden-secret.ts'
 import { ExchangeResponseError } from '../errors.ts'
 
 /**
@@ -24,12 +24,6 @@ export class ExchangeKeyRotationError extends ExchangeResponseError {
     this.name = 'ExchangeKeyRotationError'
     this.secretKey = secretKey
     this.inUse = inUse
-    let json: string | undefined
-    try {
-      json = JSON.stringify(answer)
-    } catch {
-      // Nested too deep to write out: no answer of the service is.
-    }
-    this.answer = new IssuedSecret(json ?? '')
+    this.answer = hideAnswer(answer)
   }
 }

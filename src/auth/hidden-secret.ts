@@ -39,9 +39,18 @@ export class IssuedSecret {
   }
 }
 
-/** The service's answer with its secret wrapped. */
-export type WithIssuedSecret<T extends { secretKey: string }> = Omit<T, 'secretKey'> & { secretKey: IssuedSecret }
+/** A secret as an answer carried it, hidden at once whatever it is: text as it came, anything else as its JSON. */
+export function hideIssued(secretKey: unknown): IssuedSecret | undefined {
+  return secretKey === undefined ? undefined : new IssuedSecret(typeof secretKey === 'string' ? secretKey : JSON.stringify(secretKey))
+}
 
-export function hideSecret<T extends { secretKey: string }>(answer: T): WithIssuedSecret<T> {
-  return { ...answer, secretKey: new IssuedSecret(answer.secretKey) }
+/** A whole answer that carried a secret, as JSON, hidden as the secret is (a secret under another name is in it). */
+export function hideAnswer(answer: unknown): IssuedSecret {
+  let json: string | undefined
+  try {
+    json = JSON.stringify(answer)
+  } catch {
+    // Nested too deep to write out: no answer of the service is.
+  }
+  return new IssuedSecret(json ?? '')
 }

@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { hideSecret } from '../auth/hidden-secret.ts'
 import { ServerClock } from '../auth/clock.ts'
 import { onboardingOperations, WALLET_TYPES, type OnboardedKey, type WalletType } from '../api/keys.ts'
 import { explained } from '../api/input-issues.ts'
@@ -11,6 +10,7 @@ import { checkTransportOptions } from '../transport/prepare.ts'
 import { refuseSecretTextInBrowser } from '../auth/browser-guard.ts'
 import { DEFAULT_SERVICE_NAME, LOGIN_WINDOW_MS, loginMessage } from './message.ts'
 import { walletCall } from './signers/rejection.ts'
+import { mintedKey, type AnswerUse } from './minted-key.ts'
 import type { WalletSigner } from './signers/types.ts'
 
 /** The wallet's share of the service's 300 s window; the rest is for the request to arrive. */
@@ -65,8 +65,11 @@ async function signWithin(signer: WalletSigner, message: string, windowMs: numbe
   }
 }
 
-/** Onboarding over a transport: the client's own, or a fresh one for the standalone `onboard()`. */
-export async function onboardVia(transport: Transport, serviceName: string, params: OnboardParams, dangerouslyAllowBrowser?: boolean): Promise<OnboardedKey> {
+/**
+ * Onboarding over a transport: the client's own, or a fresh one for the standalone `onboard()`. Once
+ * the service has answered, its secret is never lost (minted-key.ts): `use` checks and installs it.
+ */
+export async function onboardVia(transport: Transport, serviceName: string, params: OnboardParams, dangerouslyAllowBrowser?: boolean, use?: AnswerUse): Promise<OnboardedKey> {
   const walletType = params?.walletType ?? params?.signer?.walletType
   // Spread only an object: spreading a string would make one field per character.
   const checked = parseInput(paramsSchema, typeof params === 'object' && params !== null ? { ...params, walletType } : params)
@@ -88,17 +91,22 @@ export async function onboardVia(transport: Transport, serviceName: string, para
   }
   // Sent once (the transport never retries a write that is not idempotent): a signed login body
   // resent is a key minted twice, and whoever sees it could mint more.
+  let answer: unknown
   try {
-    return hideSecret(await callOperation(transport, onboardingOperations.onboard, body, { signal: params.signal }))
+    // No response check here: a failed check must not lose the secret (mintedKey runs it).
+    answer = await callOperation(transport, onboardingOperations.onboard, body, { signal: params.signal })
   } catch (error) {
     if (error instanceof OrderOutcomeUnknownError) throw new OnboardingOutcomeUnknownError(params.signer.address, error.cause)
     throw error
   }
+  return mintedKey(answer, use)
 }
 
 /**
  * Turns a wallet signature into an API key, without a client:
  * `const key = await onboard({ baseUrl, signer })`, then `new ExchangeClient({ baseUrl, ...key })`.
+ * An answer whose pair no client takes (a masked or missing key, a malformed secret) throws an
+ * `ExchangeOnboardingAnswerError` holding the minted secret (shown once: keep it).
  */
 export async function onboard(options: OnboardOptions): Promise<OnboardedKey> {
   checkTransportOptions(options)

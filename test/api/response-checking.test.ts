@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ExchangeResponseError, ExchangeValidationError } from '../../src/index.ts'
-import { keysOperations } from '../../src/api/keys.ts'
+import { keysOperations, onboardingOperations } from '../../src/api/keys.ts'
 import { perpResponses, responseSchemas } from '../../src/strict.ts'
 import { described, envelope, methodOf, recordingFetch, testClient } from './support.ts'
 
@@ -66,7 +66,7 @@ describe('responseSchemas', () => {
   it('has a schema for every operation the client binds, and none for an operation that does not exist', () => {
     const missing = described.filter(({ group, name }) => !responseSchemas[group]?.[name]).map(({ group, name }) => `${group}.${name}`)
     expect(missing).toEqual([])
-    const known = new Set([...described.map(({ group, name }) => `${group}.${name}`), ...Object.keys(keysOperations).map((name) => `keys.${name}`)])
+    const known = new Set([...described.map(({ group, name }) => `${group}.${name}`), ...Object.keys({ ...keysOperations, ...onboardingOperations }).map((name) => `keys.${name}`)])
     const unknown = Object.entries(responseSchemas).flatMap(([group, table]) => Object.keys(table ?? {}).map((name) => `${group}.${name}`))
       .filter((key) => !known.has(key))
     expect(unknown).toEqual([])

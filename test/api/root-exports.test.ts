@@ -15,7 +15,7 @@ const ROOT_VALUES = [
   // errors, their code table and guards
   'AUTH_ERROR_CODES', 'ExchangeError', 'ExchangeApiError', 'ExchangeValidationError', 'ExchangeResponseError', 'ExchangeNetworkError',
   'ExchangeRedirectError', 'OrderOutcomeUnknownError', 'OnboardingOutcomeUnknownError', 'SigningCancelledError', 'SigningFailedError',
-  'SigningTimeoutError', 'isExchangeError', 'ExchangeKeyRotationError',
+  'SigningTimeoutError', 'isExchangeError', 'ExchangeKeyRotationError', 'ExchangeOnboardingAnswerError',
   // helpers taken by the client's methods and options
   'paginate', 'realServiceRoutes',
   // live data by polling

@@ -128,6 +128,17 @@ describe('rotate() on an answer it cannot use as it is keeps the new secret reac
     expect((await client.getKeyInfo()).valid).toBe(true)
   })
 
+  it('a secret that is not text, under validateResponses: the schema failure names no part of it', async () => {
+    const key = await freshKey()
+    const { fetch } = alteringRotation((data) => ({ ...data, secretKey: 987654321987 }))
+    const client = new ExchangeClient({ baseUrl: url, fetch, validateResponses: responseSchemas, ...key })
+    const error = await rotationError(client)
+    expect(error.secretKey!.reveal()).toBe('987654321987')
+    expect(error.message).toMatch(/keys\.rotate: data\.secretKey must be string/)
+    for (const view of [error.message, JSON.stringify(error), inspect(error, { showHidden: true, depth: Infinity }), String(error.stack)]) expect(view).not.toContain('987654321987')
+    expect(client.apiKey).toBe(key.apiKey)
+  })
+
   it('a schema failure and a masked key together: both named, the secret held, the old pair kept', async () => {
     const key = await freshKey()
     const { fetch, issued } = alteringRotation((data) => ({ ...data, apiKey: '1024_****' }))
