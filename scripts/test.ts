@@ -80,7 +80,7 @@ const stages: Stage[] = [
   { name: 'chromium present', run: ensureChromium },
   { name: 'build', run: check(process.execPath, ['scripts/build.ts']) },
   { name: 'size budgets', run: sizeBudgets },
-  // Node's start with the package (import + client) against `node -e ''`, as a ratio of CPU times (scripts/cold-start.ts says why).
+  // Node's start with the package (import + client) against an empty script, as a ratio of CPU times (scripts/cold-start.ts says why).
   { name: 'cold start', run: reported(['scripts/cold-start.ts', '--report', `${OUT}/cold-start.json`], `${OUT}/cold-start.json`) },
   { name: 'typecheck', run: check('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']) },
   // Every vitest project but the browser, which gets its own stage: Node 22 on the sources, and the rest.

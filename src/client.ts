@@ -1,8 +1,8 @@
 import { ServerClock } from './auth/clock.ts'
 import { clockReading, type ClockReading } from './auth/clock-reading.ts'
 import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
-import { importSecretKey, keySigner, type SignFunction } from './auth/signer.ts'
-import { requireSubtle } from './auth/subtle.ts'
+import { keySigner, type SignFunction } from './auth/signer.ts'
+import { refuseMissingSubtle } from './auth/subtle.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
@@ -31,7 +31,8 @@ export interface ExchangeClientOptions extends TransportOptions {
   /**
    * The 64-hex secret (as text, or as onboarding and rotation return it), or an HMAC `CryptoKey`
    * already imported (e.g. loaded from the browser credential store). The client keeps no readable
-   * copy of it. In a browser page, a secret as text needs `dangerouslyAllowBrowser`.
+   * copy of it: the text waits in its signer until the first signature imports it. In a browser page, a
+   * secret as text needs `dangerouslyAllowBrowser`.
    */
   secretKey?: string | CryptoKey | IssuedSecret
   /** Signs payloads elsewhere (a backend, node:crypto) instead of with `secretKey`. */
@@ -82,13 +83,9 @@ export function credentialsFrom(options: ExchangeClientOptions, guarded = true) 
     // Guarded even beside a sign function: the page holds the text all the same.
     if (guarded) refuseSecretTextInBrowser(options.dangerouslyAllowBrowser, 'hold a secret given as text')
     if (sign) return { apiKey, sign }
-    requireSubtle()
-    const key = importSecretKey(secretKey)
-    key.catch(() => undefined) // surfaced on first use, not as an unhandled rejection
-    return { apiKey, sign: keySigner(key) }
-  }
-  // An extractable key gives its secret to any script that holds it.
-  if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC' || secretKey.extractable) {
+    refuseMissingSubtle()
+  } else if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC' || secretKey.extractable) {
+    // An extractable key gives its secret to any script that holds it.
     throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret (text, or as onboard() and rotate() return it, not a copy) or a non-extractable HMAC CryptoKey')
   }
   return { apiKey, sign: keySigner(secretKey) }

@@ -2,7 +2,7 @@
 // the client's cached key) against the bare cached signer; the cached key against importing it per
 // request; node:crypto's createHmac as the native ceiling.
 import { ServerClock } from '../../src/auth/clock.ts'
-import { keySigner, importSecretKey, signingPayload } from '../../src/auth/signer.ts'
+import { keySigner, signingPayload } from '../../src/auth/signer.ts'
 import { jsonBody, KB, MB, sizeName } from '../fixtures/bodies.ts'
 import { BENCH_KEY } from '../fixtures/keys.ts'
 import { inFlight, measure, type Settings } from '../lib/measure.ts'
@@ -15,7 +15,7 @@ const TARGET = 0.9
 /** What the transport does per attempt: stamp the unsigned payload, sign timestamp + payload. Each call's payload differs. */
 function sdkSigningPath(body: string) {
   const clock = new ServerClock()
-  const sign = keySigner(importSecretKey(BENCH_KEY.secretKey))
+  const sign = keySigner(BENCH_KEY.secretKey)
   let n = 0
   return () => {
     const head = signingPayload('', 'POST', `/api/v1/notes/${n++}`, '')
