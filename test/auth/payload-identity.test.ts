@@ -68,3 +68,43 @@ describe('the clock stamps a payload, however it is given, as one', () => {
     expect(clock.stamp('GET/api/v1/account/balances')).toBe(at)
   })
 })
+
+describe('payloads the digest cannot tell apart', () => {
+  const at = Date.UTC(2027, 0, 1)
+  const order = (clientOrderId: string) => `POST/api/v1/perp/orders{"market":"BTC-USDC","clientOrderId":"${clientOrderId}"}`
+
+  /** Two different orders whose keys collide, found by search (the key is 30 bits: one in about 2^15 tries). */
+  function collidingOrders(): [string, string] {
+    const seen = new Map<number, string>()
+    for (let i = 0; i < 1_000_000; i++) {
+      const payload = order(`c${i}`)
+      const other = seen.get(payloadKey(payload))
+      if (other !== undefined) return [other, payload]
+      seen.set(payloadKey(payload), payload)
+    }
+    throw new Error('no two orders of a million share a key')
+  }
+
+  it('two different payloads whose keys collide still never share a timestamp: they are paced together', () => {
+    const [first, second] = collidingOrders()
+    expect(first).not.toBe(second)
+    const clock = new ServerClock(() => at, () => 0)
+    const stamps = [clock.stamp(first), clock.stamp(second), clock.stamp(first), clock.stamp(second)]
+    expect(new Set(stamps).size).toBe(4)
+    expect(Math.min(...stamps)).toBe(at)
+  })
+
+  it('a long body differing only at a unit the digest does not read gets a timestamp of its own', () => {
+    const body = `{"note":"${'x'.repeat(10_000)}"}`
+    const head = 'POST/api/v1/notes'
+    const read = new Set(positionsRead(head + body))
+    let unread = head.length + 300
+    while (read.has(unread)) unread++
+    const other = withUnitAt(head + body, unread).slice(head.length)
+    expect(other).not.toBe(body)
+    expect(payloadKey(head, other)).toBe(payloadKey(head, body))
+    const clock = new ServerClock(() => at, () => 0)
+    expect(clock.stamp(head, body)).toBe(at)
+    expect(clock.stamp(head, other)).toBe(at + 1)
+  })
+})
