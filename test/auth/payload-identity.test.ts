@@ -25,19 +25,19 @@ function positionsRead(payload: string): number[] {
 const withUnitAt = (text: string, at: number) => `${text.slice(0, at)}${text[at] === 'y' ? 'z' : 'y'}${text.slice(at + 1)}`
 
 describe('a long payload', () => {
-  // 2,560 units: 256 at each end, 2,048 in the middle.
-  const LENGTH = 2560
+  // 1,152 units: 64 at each end, 1,024 in the middle.
+  const LENGTH = 1152
   const payload = `POST/api/v1/notes${'x'.repeat(LENGTH - 17)}`
 
-  it('is read at its first and last 256 units, and at 256 distinct units spread evenly over the middle', () => {
+  it('is read at its first and last 64 units, and at 128 distinct units spread evenly over the middle', () => {
     const read = positionsRead(payload)
-    const inMiddle = [...new Set(read.filter((at) => at >= 256 && at < LENGTH - 256))].sort((a, b) => a - b)
-    for (let at = 0; at < 256; at++) expect(read).toContain(at)
-    for (let at = LENGTH - 256; at < LENGTH; at++) expect(read).toContain(at)
-    expect(inMiddle).toHaveLength(256)
-    // Evenly: no gap between neighbours wider than the middle's share per unit read (2,048 / 256 = 8).
+    const inMiddle = [...new Set(read.filter((at) => at >= 64 && at < LENGTH - 64))].sort((a, b) => a - b)
+    for (let at = 0; at < 64; at++) expect(read).toContain(at)
+    for (let at = LENGTH - 64; at < LENGTH; at++) expect(read).toContain(at)
+    expect(inMiddle).toHaveLength(128)
+    // Evenly: no gap between neighbours wider than the middle's share per unit read (1,024 / 128 = 8).
     const gaps = inMiddle.slice(1).map((at, i) => at - inMiddle[i]!)
-    expect(Math.max(...gaps, inMiddle[0]! - 256, LENGTH - 256 - inMiddle.at(-1)!)).toBeLessThanOrEqual(8)
+    expect(Math.max(...gaps, inMiddle[0]! - 64, LENGTH - 64 - inMiddle.at(-1)!)).toBeLessThanOrEqual(8)
     expect(read.every((at) => at >= 0 && at < LENGTH)).toBe(true)
   })
 
@@ -51,7 +51,7 @@ describe('a long payload', () => {
 
   it('given as a head and a body, is the same payload as given whole, wherever it is split', () => {
     const key = payloadKey(payload)
-    for (const split of [0, 1, 17, 255, 256, 257, 1000, LENGTH - 257, LENGTH - 256, LENGTH - 1, LENGTH]) {
+    for (const split of [0, 1, 17, 63, 64, 65, 600, LENGTH - 65, LENGTH - 64, LENGTH - 1, LENGTH]) {
       expect(payloadKey(payload.slice(0, split), payload.slice(split))).toBe(key)
     }
   })
