@@ -33,6 +33,7 @@ const CLOCK_PATH = '/api/v1/system/time'
 const KEY_INFO_PATH = '/api/v1/accounts/me/api-key/introspect'
 const JSON_CONTENT = { 'content-type': 'application/json' }
 const MAX_TIMER_MS = 2 ** 31 - 1
+const DEFAULT_TIMEOUT_MS = 10_000
 /** The code number alone, not the table of codes: a bundle then carries one number, not ten. */
 const TIMESTAMP_EXPIRED: (typeof AUTH_ERROR_CODES)['AUTH_TIMESTAMP_EXPIRED'] = 11004
 
@@ -115,6 +116,7 @@ export class Transport {
     this.credentials = credentials
     this.#kyOptions = {
       fetch: sendWith(options.fetch) as typeof globalThis.fetch,
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       // A redirect would re-send the key, the signature and the body to wherever it points.
       redirect: 'manual',
       hooks: {
@@ -177,7 +179,7 @@ export class Transport {
 
   /** Runs one call's attempts within its total time limit. */
   async #call<T>(spec: RequestSpec, request: PreparedRequest, run: (call: Call) => Promise<T>): Promise<T> {
-    const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
+    const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     // Timers take at most 2^31 - 1 ms (a longer one fires at once).
     const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
     const isWrite = request.method !== 'GET'
@@ -253,15 +255,18 @@ export class Transport {
       let response: Response
       try {
         const send = await this.#kyInstance()
+        // Only what differs from the instance's options: ky merges every key given per call, one copy of its options a key.
         const options: KyOptions & SendInit = {
           method,
-          headers: body === '' ? undefined : JSON_CONTENT,
-          bodyText: body,
-          timeout: call.timeoutMs,
           signal: deadline.signal,
           retry: kyRetry(this.#options.retry, method, spec.idempotent === true, deadline),
           context: { attempt },
         }
+        if (body !== '') {
+          options.headers = JSON_CONTENT
+          options.bodyText = body
+        }
+        if (spec.timeoutMs !== undefined) options.timeout = spec.timeoutMs
         response = await send(url, options)
       } catch (error) {
         if (!isHttpError(error)) throw this.#failure(error, url, endpointOf(method, url), spec, call)
