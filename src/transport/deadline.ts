@@ -54,9 +54,19 @@ export class Deadline {
   race<T>(work: Promise<T>): Promise<T> {
     const { signal } = this
     if (signal.aborted) return Promise.reject(signal.reason)
+    const races = this.#races
     return new Promise<T>((resolve, reject) => {
-      this.#races.add(reject)
-      work.then(resolve, reject).finally(() => this.#races.delete(reject))
+      races.add(reject)
+      work.then(
+        (value) => {
+          races.delete(reject)
+          resolve(value)
+        },
+        (error: unknown) => {
+          races.delete(reject)
+          reject(error)
+        },
+      )
     })
   }
 
