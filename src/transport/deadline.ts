@@ -12,8 +12,8 @@ export class Deadline {
   readonly #callerSignal: AbortSignal | undefined
   readonly #onCallerAbort = () => this.#abort(this.#callerSignal?.reason)
   #expired = false
-  /** The pending races' rejections: called when the signal aborts (cheaper than a listener on it per race). */
-  readonly #races = new Set<(reason: unknown) => void>()
+  /** The pending races' rejections: called when the signal aborts (cheaper than a listener on it per race; an array, lighter than a Set for the one or two a call has). */
+  readonly #races: ((reason: unknown) => void)[] = []
 
   /** `what`: the call, named in the timeout's message (built only if it fires). */
   constructor(totalMs: number, what: () => string, callerSignal?: AbortSignal) {
@@ -56,14 +56,15 @@ export class Deadline {
     if (signal.aborted) return Promise.reject(signal.reason)
     const races = this.#races
     return new Promise<T>((resolve, reject) => {
-      races.add(reject)
+      races.push(reject)
+      const settled = () => races.splice(races.indexOf(reject), 1)
       work.then(
         (value) => {
-          races.delete(reject)
+          settled()
           resolve(value)
         },
         (error: unknown) => {
-          races.delete(reject)
+          settled()
           reject(error)
         },
       )
