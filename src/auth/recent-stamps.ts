@@ -71,19 +71,16 @@ export class RecentStamps {
   take(key: number, now: number, mono: number): number {
     for (let oldest = this.#oldest(); oldest && expired(oldest[LAST]!, mono); oldest = this.#oldest()) this.#forget(oldest)
     let runs = this.#byKey.get(key)
-    if (runs === undefined) {
+    if (!runs) {
       runs = this.#spare ?? []
       this.#spare = undefined
       runs.length = RUNS
       runs[KEY] = key
       this.#byKey.set(key, runs)
-    } else {
-      // The oldest stamps are the lowest while the estimate runs forward: they leave from the front (a
-      // run left behind by a step back leaves once it gets there).
-      let live = RUNS
-      while (live < runs.length && expired(runs[live + AT]!, mono)) live += RUN
-      if (live > RUNS) runs.splice(RUNS, live - RUNS)
     }
+    // The oldest stamps are the lowest while the estimate runs forward: they leave from the front (a
+    // run left behind by a step back leaves once it gets there).
+    while (runs.length > RUNS && expired(runs[RUNS + AT]!, mono)) runs.splice(RUNS, RUN)
 
     let stamp = !expired(this.#floorAt, mono) && this.#floorStamp >= now ? this.#floorStamp + 1 : now
     let i = runs.length
@@ -92,8 +89,6 @@ export class RecentStamps {
     if (i > RUNS && runs[i - RUN + TO] === stamp - 1 && mono - runs[i - RUN + SINCE]! < RUN_SPAN_MS) {
       runs[i - RUN + TO] = stamp
       runs[i - RUN + AT] = mono
-    } else if (i === runs.length) {
-      runs.push(stamp, stamp, mono, mono)
     } else {
       runs.splice(i, 0, stamp, stamp, mono, mono)
     }

@@ -10,17 +10,15 @@ export class Deadline {
   readonly #at: number
   readonly #timer: ReturnType<typeof setTimeout>
   readonly #callerSignal: AbortSignal | undefined
-  readonly #onCallerAbort = () => this.#abort(this.#callerSignal?.reason)
+  readonly #onCallerAbort = () => this.#controller.abort(this.#callerSignal?.reason)
   #expired = false
-  /** The pending races' rejections: called when the signal aborts (cheaper than a listener on it per race; an array, lighter than a Set for the one or two a call has). */
-  readonly #races: ((reason: unknown) => void)[] = []
 
   /** `what`: the call, named in the timeout's message (built only if it fires). */
   constructor(totalMs: number, what: () => string, callerSignal?: AbortSignal) {
     this.#at = Date.now() + totalMs
     this.#timer = setTimeout(() => {
       this.#expired = true
-      this.#abort(new ExchangeNetworkError('timeout', `${what()} did not finish within ${totalMs} ms (totalTimeoutMs)`, { code: 'ETIMEDOUT' }))
+      this.#controller.abort(new ExchangeNetworkError('timeout', `${what()} did not finish within ${totalMs} ms (totalTimeoutMs)`, { code: 'ETIMEDOUT' }))
     }, totalMs)
     this.#callerSignal = callerSignal
     if (callerSignal?.aborted) this.#onCallerAbort()
@@ -45,29 +43,14 @@ export class Deadline {
     return Math.max(0, this.#at - Date.now())
   }
 
-  #abort(reason: unknown): void {
-    this.#controller.abort(reason)
-    for (const reject of this.#races) reject(this.#controller.signal.reason)
-  }
-
   /** `work`, or the signal's reason when it aborts first (for waits that take no signal). */
   race<T>(work: Promise<T>): Promise<T> {
     const { signal } = this
     if (signal.aborted) return Promise.reject(signal.reason)
-    const races = this.#races
     return new Promise<T>((resolve, reject) => {
-      races.push(reject)
-      const settled = () => races.splice(races.indexOf(reject), 1)
-      work.then(
-        (value) => {
-          settled()
-          resolve(value)
-        },
-        (error: unknown) => {
-          settled()
-          reject(error)
-        },
-      )
+      const stop = () => reject(signal.reason)
+      signal.addEventListener('abort', stop, { once: true })
+      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
     })
   }
 

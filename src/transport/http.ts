@@ -33,7 +33,6 @@ const CLOCK_PATH = '/api/v1/system/time'
 const KEY_INFO_PATH = '/api/v1/accounts/me/api-key/introspect'
 const JSON_CONTENT = { 'content-type': 'application/json' }
 const MAX_TIMER_MS = 2 ** 31 - 1
-const DEFAULT_TIMEOUT_MS = 10_000
 /** The code number alone, not the table of codes: a bundle then carries one number, not ten. */
 const TIMESTAMP_EXPIRED: (typeof AUTH_ERROR_CODES)['AUTH_TIMESTAMP_EXPIRED'] = 11004
 
@@ -116,7 +115,7 @@ export class Transport {
     this.credentials = credentials
     this.#kyOptions = {
       fetch: sendWith(options.fetch) as typeof globalThis.fetch,
-      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeout: options.timeoutMs ?? 10_000,
       // A redirect would re-send the key, the signature and the body to wherever it points.
       redirect: 'manual',
       hooks: {
@@ -179,7 +178,7 @@ export class Transport {
 
   /** Runs one call's attempts within its total time limit. */
   async #call<T>(spec: RequestSpec, request: PreparedRequest, run: (call: Call) => Promise<T>): Promise<T> {
-    const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
     // Timers take at most 2^31 - 1 ms (a longer one fires at once).
     const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
     const isWrite = request.method !== 'GET'
@@ -262,11 +261,11 @@ export class Transport {
           retry: kyRetry(this.#options.retry, method, spec.idempotent === true, deadline),
           context: { attempt },
         }
-        if (body !== '') {
+        if (body) {
           options.headers = JSON_CONTENT
           options.bodyText = body
         }
-        if (spec.timeoutMs !== undefined) options.timeout = spec.timeoutMs
+        if (spec.timeoutMs) options.timeout = spec.timeoutMs
         response = await send(url, options)
       } catch (error) {
         if (!isHttpError(error)) throw this.#failure(error, url, endpointOf(method, url), spec, call)
