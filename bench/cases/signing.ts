@@ -51,6 +51,6 @@ export async function signingCase(settings: Settings): Promise<Section> {
       )
     }
   }
-  section.notes.push('The SDK path stamps each payload on a ServerClock (its digest reads at most 1,024 characters) and signs with the key the client caches; the bare cached signer builds the same payload with Date.now() and signs it with the same cached key (what the floor clients do). The other rows sign one ready payload.')
+  section.notes.push('The SDK path stamps each payload on a ServerClock (its digest reads at most 256 characters) and signs with the key the client caches; the bare cached signer builds the same payload with Date.now() and signs it with the same cached key (what the floor clients do). The other rows sign one ready payload.')
   return section
 }

@@ -14,21 +14,22 @@ export const MAX_REMEMBERED = 65_536
 const RUN_SPAN_MS = 1_000
 
 /**
- * A payload's runs, flat: timestamps `from`..`to` were handed out between monotonic times `since` and
- * `at`, four numbers a run (FROM, TO, SINCE, AT), so a stamp allocates no object and no boxed number per run.
+ * What is remembered of one payload, flat in one array so a stamp allocates no object per run (and,
+ * at the cap, none at all: a forgotten record is reused): its key, when it was last used, that use's
+ * place in the order, then its runs sorted by `from`, disjoint, four numbers each: timestamps
+ * `from`..`to` were handed out between monotonic times `since` and `at`.
  */
-// FROM, a run's first number, is at its start (offset 0).
+type Record = number[]
+const KEY = 0
+const LAST = 1
+const USE = 2
+/** Where the runs start. */
+const RUNS = 3
+// A run's numbers: FROM (its first, offset 0), TO, SINCE, AT.
 const TO = 1
 const SINCE = 2
 const AT = 3
 const RUN = 4
-
-/** What is remembered of one payload: its runs sorted by `from`, disjoint, when it was last used, and that use's place in the order. */
-interface Payload {
-  runs: number[]
-  at: number
-  use: number
-}
 
 const expired = (at: number, mono: number) => mono - at >= REMEMBER_MS
 
@@ -41,21 +42,22 @@ const expired = (at: number, mono: number) => mono - at >= REMEMBER_MS
  * stamp until it expires, so forgetting early allows no repeat.
  */
 export class RecentStamps {
-  readonly #byKey = new Map<number, Payload>()
-  #floor = {
-    // Stryker disable next-line UnaryOperator: the first floor has expired (at −∞): its stamp is never read
-    stamp: -Infinity,
-    at: -Infinity,
-  }
+  readonly #byKey = new Map<number, Record>()
+  // Stryker disable next-line UnaryOperator: the first floor has expired (at −∞): its stamp is never read
+  #floorStamp = -Infinity
+  #floorAt = -Infinity
   /**
-   * Every use, oldest first from `#head` on: the key and the use's number. A Map's own order would do,
-   * but a Map keeps a hole per deleted entry until it rebuilds itself, and reading its oldest entry
-   * on every take crossed tens of thousands of them (35 µs a take at the cap).
+   * Every use, oldest first from `#head` on: the record and the use's number (a use is current while
+   * its record's USE is that number; a reused record has a new one). A Map's own order would do, but
+   * a Map keeps a hole per deleted entry until it rebuilds itself, and reading its oldest entry on
+   * every take crossed tens of thousands of them (35 µs a take at the cap).
    */
-  #keys: number[] = []
+  #records: Record[] = []
   #uses: number[] = []
   #head = 0
   #nextUse = 0
+  /** The record last forgotten, for the next new payload. */
+  #spare: Record | undefined
 
   /** Payloads remembered now. */
   get size(): number {
@@ -67,60 +69,67 @@ export class RecentStamps {
    * used it, else the next free one after it. `mono` is the monotonic time.
    */
   take(key: number, now: number, mono: number): number {
-    for (let oldest = this.#oldest(); oldest && expired(oldest.at, mono); oldest = this.#oldest()) this.#forget()
-    const payload = this.#byKey.get(key) ?? { runs: [], at: mono, use: 0 }
-    const runs = payload.runs
+    for (let oldest = this.#oldest(); oldest && expired(oldest[LAST]!, mono); oldest = this.#oldest()) this.#forget(oldest)
+    let runs = this.#byKey.get(key)
+    if (!runs) {
+      runs = this.#spare ?? []
+      this.#spare = undefined
+      runs.length = RUNS
+      runs[KEY] = key
+      this.#byKey.set(key, runs)
+    }
     // The oldest stamps are the lowest while the estimate runs forward: they leave from the front (a
     // run left behind by a step back leaves once it gets there).
-    while (runs.length > 0 && expired(runs[AT]!, mono)) runs.splice(0, RUN)
+    while (runs.length > RUNS && expired(runs[RUNS + AT]!, mono)) runs.splice(RUNS, RUN)
 
-    const floor = this.#floor
-    let stamp = !expired(floor.at, mono) && floor.stamp >= now ? floor.stamp + 1 : now
+    let stamp = !expired(this.#floorAt, mono) && this.#floorStamp >= now ? this.#floorStamp + 1 : now
     let i = runs.length
-    while (i > 0 && runs[i - RUN + TO]! >= stamp) i -= RUN
+    while (i > RUNS && runs[i - RUN + TO]! >= stamp) i -= RUN
     for (; i < runs.length && runs[i]! <= stamp; i += RUN) stamp = runs[i + TO]! + 1
-    if (i > 0 && runs[i - RUN + TO] === stamp - 1 && mono - runs[i - RUN + SINCE]! < RUN_SPAN_MS) {
+    if (i > RUNS && runs[i - RUN + TO] === stamp - 1 && mono - runs[i - RUN + SINCE]! < RUN_SPAN_MS) {
       runs[i - RUN + TO] = stamp
       runs[i - RUN + AT] = mono
     } else {
       runs.splice(i, 0, stamp, stamp, mono, mono)
     }
-    payload.at = mono
-    payload.use = this.#nextUse++
-    this.#byKey.set(key, payload)
-    this.#keys.push(key)
-    this.#uses.push(payload.use)
+    const use = this.#nextUse++
+    runs[LAST] = mono
+    runs[USE] = use
+    this.#records.push(runs)
+    this.#uses.push(use)
     if (this.#byKey.size > MAX_REMEMBERED) this.#forgetOldest(now, mono)
     this.#compact()
     return stamp
   }
 
   /** The least recently used payload, skipping earlier uses of payloads used again since. */
-  #oldest(): Payload | undefined {
-    const keys = this.#keys
-    for (; this.#head < keys.length; this.#head++) {
-      const payload = this.#byKey.get(keys[this.#head]!)
-      if (payload?.use === this.#uses[this.#head]) return payload
+  #oldest(): Record | undefined {
+    const records = this.#records
+    for (; this.#head < records.length; this.#head++) {
+      const record = records[this.#head]!
+      if (record[USE] === this.#uses[this.#head]) return record
     }
     return undefined
   }
 
-  /** Forgets the payload `#oldest()` found. */
-  #forget(): void {
-    this.#byKey.delete(this.#keys[this.#head]!)
+  /** Forgets `oldest`, the record `#oldest()` found, and keeps it for reuse. */
+  #forget(oldest: Record): void {
+    this.#byKey.delete(oldest[KEY]!)
+    // Its current use is the one at the head, passed now: reused, it gets a new one.
+    this.#spare = oldest
     this.#head++
   }
 
   /** Drops the queue's used-up front, and its earlier uses when they pile up (one payload used again and again). */
   #compact(): void {
-    const keys = this.#keys
-    if (this.#head > 1024 && this.#head * 2 > keys.length) {
-      this.#keys = keys.slice(this.#head)
+    const records = this.#records
+    if (this.#head > 1024 && this.#head * 2 > records.length) {
+      this.#records = records.slice(this.#head)
       this.#uses = this.#uses.slice(this.#head)
       this.#head = 0
-    } else if (keys.length - this.#head > 4 * MAX_REMEMBERED) {
-      const current = keys.map((key, i) => i >= this.#head && this.#byKey.get(key)?.use === this.#uses[i])
-      this.#keys = keys.filter((_, i) => current[i])
+    } else if (records.length - this.#head > 4 * MAX_REMEMBERED) {
+      const current = records.map((record, i) => i >= this.#head && record[USE] === this.#uses[i])
+      this.#records = records.filter((_, i) => current[i])
       this.#uses = this.#uses.filter((_, i) => current[i])
       this.#head = 0
     }
@@ -132,14 +141,19 @@ export class RecentStamps {
    * forward to it within the window.
    */
   #forgetOldest(now: number, mono: number): void {
-    const { runs } = this.#oldest()!
-    this.#forget()
-    for (let i = 0; i < runs.length; i += RUN) {
+    const runs = this.#oldest()!
+    this.#forget(runs)
+    for (let i = RUNS; i < runs.length; i += RUN) {
       const to = runs[i + TO]!
       const at = runs[i + AT]!
       if (expired(at, mono) || to > now + MAX_LEAD_MS) continue
-      const floor = this.#floor
-      this.#floor = expired(floor.at, mono) ? { stamp: to, at } : { stamp: Math.max(floor.stamp, to), at: Math.max(floor.at, at) }
+      if (expired(this.#floorAt, mono)) {
+        this.#floorStamp = to
+        this.#floorAt = at
+      } else {
+        this.#floorStamp = Math.max(this.#floorStamp, to)
+        this.#floorAt = Math.max(this.#floorAt, at)
+      }
     }
   }
 }

@@ -115,6 +115,7 @@ export class Transport {
     this.credentials = credentials
     this.#kyOptions = {
       fetch: sendWith(options.fetch) as typeof globalThis.fetch,
+      timeout: options.timeoutMs ?? 10_000,
       // A redirect would re-send the key, the signature and the body to wherever it points.
       redirect: 'manual',
       hooks: {
@@ -253,15 +254,18 @@ export class Transport {
       let response: Response
       try {
         const send = await this.#kyInstance()
+        // Only what differs from the instance's options: ky merges every key given per call, one copy of its options a key.
         const options: KyOptions & SendInit = {
           method,
-          headers: body === '' ? undefined : JSON_CONTENT,
-          bodyText: body,
-          timeout: call.timeoutMs,
           signal: deadline.signal,
           retry: kyRetry(this.#options.retry, method, spec.idempotent === true, deadline),
           context: { attempt },
         }
+        if (body) {
+          options.headers = JSON_CONTENT
+          options.bodyText = body
+        }
+        if (spec.timeoutMs) options.timeout = spec.timeoutMs
         response = await send(url, options)
       } catch (error) {
         if (!isHttpError(error)) throw this.#failure(error, url, endpointOf(method, url), spec, call)
