@@ -70,9 +70,11 @@ function shipped(file: string): Size {
 // one area). The lean-core restructure (one pass from input to wire) took out what it could without dropping a
 // behaviour or a message; docs/performance.md says, per module, where the rest goes and what would remove it.
 // Its targets: one request 11 KB, one method 13 KB, one public read 8.5 KB, whole entry 23 KB, IIFE 24 KB.
+// The onboarding answer check (a minted key is never lost) and the bounded paginate added 0.5 KB to the whole
+// entry, the IIFE and the page client of a proxy (2026-11-28); their budgets moved with them.
 const SIGN_REQUEST_LIMIT = 16_500
 const PROXY_LIMIT = 27_300
-const PAGE_PROXY_LIMIT = 26_400
+const PAGE_PROXY_LIMIT = 26_900
 const BUDGETS: Budget[] = [
   {
     id: 'core',
@@ -121,7 +123,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'entry',
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 30_300,
+    limit: 30_900,
     program: `export * from './dist/index.js'`,
   },
   {
@@ -157,7 +159,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'iife',
     name: 'IIFE as shipped (dist/exchange-client.iife.js)',
-    limit: 30_500,
+    limit: 31_000,
     file: 'dist/exchange-client.iife.js',
   },
 ]
