@@ -10,7 +10,7 @@ import { row, type Section } from '../lib/report.ts'
 
 interface Runtime { name: string; command: string; args: string[]; target?: number }
 
-/** Importing the root and building a client costs at most this multiple of an empty Node script (issue #15). */
+/** Importing the root and building a client costs at most this multiple of an empty Node script (issue #23). */
 const NODE_TARGET = 1.6
 
 /** Called when the case runs, not on import: Deno is fetched into .cache/runtimes on first use. */

@@ -9,7 +9,7 @@ import { inFlight, measure, type Settings } from '../lib/measure.ts'
 import { row, timed, type Section } from '../lib/report.ts'
 import { signers } from '../lib/signers.ts'
 
-/** The SDK's signing path reaches at least this share of the bare cached signer (issue #15), at 100 B and 10 KB. */
+/** The SDK's signing path reaches at least this share of the bare cached signer (issues #15, #23), at 100 B and 10 KB. */
 const TARGET = 0.9
 
 /** What the transport does per attempt: stamp the unsigned payload, sign timestamp + payload. Each call's payload differs. */
