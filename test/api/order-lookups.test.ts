@@ -55,6 +55,31 @@ describe('a list that never ends', () => {
     expect(requests).toHaveLength(FIND_PAGES)
   })
 
+  it('findOrder refuses a cursor the service hands back again after two pages, naming it, rather than walk in a circle', async () => {
+    const { fetch, requests } = recordingFetch(() => envelope({ items: [order('1', 'other')], nextCursor: 'again' }))
+    await expect(testClient(fetch).perp.findOrder({ clientOrderId: 'wanted' })).rejects.toMatchObject({ kind: 'response', message: expect.stringContaining('repeated cursor "again"') })
+    expect(requests).toHaveLength(2)
+  })
+
+  it('findOrder, and reconcile through it, walk at most the maxPages the caller gives, and say so', async () => {
+    const endless = (request: { url: URL }) =>
+      request.url.pathname === '/api/v1/system/time'
+        ? envelope({ serverTime: Date.now() })
+        : envelope({ items: [order('1', 'other')], nextCursor: `c${Number(request.url.searchParams.get('cursor')?.slice(1) ?? 0) + 1}` })
+    const lists = (requests: { url: URL }[]) => requests.filter((request) => request.url.pathname !== '/api/v1/system/time')
+    const found = recordingFetch(endless)
+    await expect(testClient(found.fetch).perp.findOrder({ clientOrderId: 'wanted' }, { maxPages: 3 })).rejects.toMatchObject({ message: expect.stringContaining('past 3 pages (maxPages)') })
+    expect(lists(found.requests)).toHaveLength(3)
+    const reconciled = recordingFetch(endless)
+    const lost = new OrderOutcomeUnknownError('wanted', new Error('lost'), undefined, Date.now())
+    await expect(testClient(reconciled.fetch).spot.reconcile(lost, { maxPages: 2 })).rejects.toMatchObject({ message: expect.stringContaining('past 2 pages (maxPages)') })
+    expect(lists(reconciled.requests)).toHaveLength(2)
+    // Without maxPages, reconcile's look-up walks findOrder's default, not paginate's.
+    const byDefault = recordingFetch(endless)
+    await expect(testClient(byDefault.fetch).perp.reconcile(lost)).rejects.toMatchObject({ message: expect.stringContaining(`past ${FIND_PAGES} pages`) })
+    expect(lists(byDefault.requests)).toHaveLength(FIND_PAGES)
+  })
+
   it('paginate takes maxPages: past it, a list that has not ended throws; one that ends in time does not', async () => {
     const { fetch } = recordingFetch((request) => envelope({ items: [order('1', 'a')], nextCursor: `c${request.url.searchParams.get('cursor') ?? ''}x` }))
     const walk = async (maxPages: number) => {

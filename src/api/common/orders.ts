@@ -3,8 +3,9 @@ import * as v from 'valibot'
 import { ExchangeResponseError, type OrderOutcomeUnknownError } from '../../errors.ts'
 import { explained } from '../input-issues.ts'
 import { operation, parseInput, type CallOptions, type Operation } from '../operation.ts'
+import { paginate, type PaginateOptions } from '../paginate.ts'
 import type { CancelledOrders } from '../response-shapes.ts'
-import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
+import { findWalk, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from './reconcile.ts'
 import {
   batchOf,
   clientOrderId,
@@ -250,25 +251,25 @@ interface OrderLookups<O> {
  * the order history, every page of each, checking each order itself (a service may ignore the
  * filters). An order only ever moves from open to history, so this order of look-ups cannot miss it.
  * `undefined` means the exchange does not hold it now; after an unknown outcome, `reconcile` says
- * whether that is final. A list longer than `FIND_PAGES` pages throws rather than answer.
+ * whether that is final. A list longer than `maxPages` pages (default `FIND_PAGES`) or one that repeats a cursor
+ * throws rather than answer.
  */
-async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrderInput, options?: CallOptions): Promise<O | undefined> {
+async function findOrder<O extends Order>(api: OrderLookups<O>, input: FindOrderInput, options?: PaginateOptions): Promise<O | undefined> {
   const query = parseInput(findOrderInput, input)
   for (const list of [api.listOpenOrders, api.listOrderHistory]) {
-    let cursor: string | undefined
-    for (let pages = 0; ; ) {
-      if (++pages > FIND_PAGES) throw new ExchangeResponseError(200, `the list went past ${FIND_PAGES} pages`)
-      const page = await list({ ...query, cursor }, options)
-      const found = page.items.find((order) => order.clientOrderId === query.clientOrderId && (query.market ?? order.market) === order.market)
-      if (found) return found
-      if (!(cursor = page.nextCursor ?? undefined)) break
+    for await (const order of paginate(list, query, findWalk(options))) {
+      if (order.clientOrderId === query.clientOrderId && (query.market ?? order.market) === order.market) return order
     }
   }
+  return undefined
 }
 
 export type WithFindOrder<A, O> = A & {
-  /** The order placed with this clientOrderId (open or closed), or `undefined` if the exchange does not hold it now. */
-  findOrder(input: FindOrderInput, options?: CallOptions): Promise<O | undefined>
+  /**
+   * The order placed with this clientOrderId (open or closed), or `undefined` if the exchange does not hold it now.
+   * Walks at most `maxPages` pages of each list (default 100).
+   */
+  findOrder(input: FindOrderInput, options?: PaginateOptions): Promise<O | undefined>
   /**
    * After an `OrderOutcomeUnknownError`: `found` (with the order), `absent` (final: no attempt can
    * be accepted any more) or `pending` (may still land). `{ wait: true }` looks until it is final.
@@ -278,7 +279,7 @@ export type WithFindOrder<A, O> = A & {
 
 /** An area's bound methods plus `findOrder` and `reconcile`, the look-ups after an `OrderOutcomeUnknownError`. */
 export function withFindOrder<O extends Order, A extends OrderLookups<O>>(api: A, time: ServerTimeSource): WithFindOrder<A, O> {
-  const find = (input: FindOrderInput, options?: CallOptions) => findOrder<O>(api, input, options)
+  const find = (input: FindOrderInput, options?: PaginateOptions) => findOrder<O>(api, input, options)
   return {
     ...api,
     findOrder: find,

@@ -5,10 +5,13 @@
 import type { ClockReading } from '../../auth/clock-reading.ts'
 import { TIMESTAMP_TOLERANCE_MS } from '../../auth/clock-rules.ts'
 import { ExchangeNetworkError, ExchangeValidationError, type OrderOutcomeUnknownError } from '../../errors.ts'
-import type { CallOptions } from '../operation.ts'
+import type { PaginateOptions } from '../paginate.ts'
 
-/** Pages a look-up by clientOrderId walks at most: a list that never ends throws rather than loops. */
+/** Pages of each list a look-up by clientOrderId walks unless `maxPages` says otherwise: a list that never ends throws rather than loops. */
 export const FIND_PAGES = 100
+
+/** A look-up's walk of a list: the caller's options, `maxPages` FIND_PAGES unless given. */
+export const findWalk = (options?: PaginateOptions): PaginateOptions => ({ ...options, maxPages: options?.maxPages === undefined ? FIND_PAGES : options.maxPages })
 
 export { TIMESTAMP_TOLERANCE_MS } from '../../auth/clock-rules.ts'
 /**
@@ -25,7 +28,7 @@ export type Reconciliation<O> =
   /** Not found yet, but an attempt may still land until the server's clock passes `finalAt` (UTC ms). */
   | { status: 'pending'; finalAt: number | undefined }
 
-export interface ReconcileOptions extends CallOptions {
+export interface ReconcileOptions extends PaginateOptions {
   /** Which order of a batch (default: the error's first clientOrderId). */
   clientOrderId?: string
   /**
@@ -65,7 +68,7 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * acceptance cannot miss it.
  */
 export async function reconcileOrder<O>(
-  find: (clientOrderId: string, options: CallOptions) => Promise<O | undefined>,
+  find: (clientOrderId: string, options: PaginateOptions) => Promise<O | undefined>,
   time: ServerTimeSource,
   error: Pick<OrderOutcomeUnknownError, 'clientOrderId' | 'clientOrderIds' | 'lastSignedAt'>,
   options?: ReconcileOptions,
@@ -81,7 +84,7 @@ export async function reconcileOrder<O>(
   if (!(pollMs >= 1 && pollMs < 2 ** 31)) throw new ExchangeValidationError('pollMs', 'type', 'pollMs: must be a number of ms from 1 to 2^31')
   const signedAt = error.lastSignedAt
   const finalAt = Number.isFinite(signedAt) ? signedAt! + TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS : undefined
-  const { signal, timeoutMs, totalTimeoutMs } = options ?? {}
+  const { signal, timeoutMs, totalTimeoutMs, maxPages } = options ?? {}
   const earliestServerNow = () => time.clock.now() - time.clock.uncertaintyMs
   let lookedAgain = false
   for (;;) {
@@ -95,7 +98,7 @@ export async function reconcileOrder<O>(
     }
     // … and on a confirmed one: a measurement altered forward would say "absent" while the write can still land.
     const confirmed = time.clock.confirmed
-    const order = await find(clientOrderId, { signal, timeoutMs, totalTimeoutMs })
+    const order = await find(clientOrderId, { signal, timeoutMs, totalTimeoutMs, maxPages })
     if (order !== undefined) return { status: 'found', order }
     if (finalAt !== undefined && serverNow > finalAt) {
       if (confirmed) return { status: 'absent' }

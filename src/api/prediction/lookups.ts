@@ -2,10 +2,10 @@
 // orders are found by clientOrderId in the user's order list (perp's and spot's in api/common/orders.ts).
 import * as v from 'valibot'
 import type { OrderOutcomeUnknownError } from '../../errors.ts'
-import { FIND_PAGES, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from '../common/reconcile.ts'
+import { findWalk, reconcileOrder, type ReconcileOptions, type Reconciliation, type ServerTimeSource } from '../common/reconcile.ts'
 import { explained } from '../input-issues.ts'
 import { parseInput, type CallOptions } from '../operation.ts'
-import { paginate } from '../paginate.ts'
+import { paginate, type PaginateOptions } from '../paginate.ts'
 import { clientOrderId, id, type PatternSchema } from '../schemas.ts'
 import type { Page } from '../response-shapes.ts'
 import type { MyOrdersQuery } from './user.ts'
@@ -23,8 +23,11 @@ export interface PredictionOrderList {
 }
 
 export interface PredictionLookups {
-  /** The order placed with this clientOrderId (any status), or `undefined` if the exchange does not hold it now. */
-  findOrder(input: FindPredictionOrderInput, options?: CallOptions): Promise<PredictionOrder | undefined>
+  /**
+   * The order placed with this clientOrderId (any status), or `undefined` if the exchange does not hold it now.
+   * Walks at most `maxPages` pages (default 100).
+   */
+  findOrder(input: FindPredictionOrderInput, options?: PaginateOptions): Promise<PredictionOrder | undefined>
   /** After an `OrderOutcomeUnknownError`: `found`, `absent` (final) or `pending`, as perp's and spot's. */
   reconcile(error: OrderOutcomeUnknownError, options?: ReconcileOptions & { marketId?: FindPredictionOrderInput['marketId'] }): Promise<Reconciliation<PredictionOrder>>
 }
@@ -36,7 +39,7 @@ export function withPredictionLookups<A extends PredictionOrderList>(api: A, tim
     async findOrder(input, options) {
       const query = parseInput(findInput, input)
       // The list holds every status; walk its pages in case the service ignores the clientOrderId filter.
-      for await (const order of paginate(api.listMyOrders, { ...query, pageSize: 100 }, { ...options, maxPages: FIND_PAGES })) {
+      for await (const order of paginate(api.listMyOrders, { ...query, pageSize: 100 }, findWalk(options))) {
         if (order.clientOrderId === query.clientOrderId && (query.marketId ?? order.marketId) === order.marketId) return order
       }
       return undefined
