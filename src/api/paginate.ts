@@ -52,7 +52,7 @@ export async function* paginate<I, T>(method: ListMethod<I, T>, input?: I, optio
 /** `maxPages`, checked before any request: a whole number from 1, or `Infinity`. */
 function pageLimit(maxPages: unknown = DEFAULT_MAX_PAGES): number {
   if (maxPages === Infinity || (Number.isSafeInteger(maxPages) && (maxPages as number) >= 1)) return maxPages as number
-  throw new ExchangeValidationError('maxPages', 'range', 'maxPages must be a whole number of pages from 1, or Infinity')
+  throw new ExchangeValidationError('maxPages', typeof maxPages === 'number' ? 'range' : 'type', 'maxPages: must be a whole number of pages from 1, or Infinity')
 }
 
 /** The query of the next page; `null` after the last one; `undefined` when `data` is no list paginate knows. */

@@ -90,11 +90,13 @@ describe('paginate() on a list that never ends', () => {
     expect(requests).toHaveLength(1_001)
   })
 
-  it.each([0, -1, 1.5, NaN, '10', null])('refuses maxPages %s before any request, naming the option', async (maxPages) => {
+  it.each([
+    [0, 'range'], [-1, 'range'], [1.5, 'range'], [NaN, 'range'], ['10', 'type'], [null, 'type'],
+  ])('refuses maxPages %s before any request, naming the option and the rule (%s)', async (maxPages, rule) => {
     const { fetch, requests } = recordingFetch(() => envelope({ items: [], nextCursor: null }))
     const error = await collect(paginate(testClient(fetch).perp.listOpenOrders, {}, { maxPages: maxPages as number })).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ExchangeValidationError)
-    expect((error as ExchangeValidationError).field).toBe('maxPages')
+    expect(error).toMatchObject({ field: 'maxPages', rule, message: expect.stringMatching(/^maxPages: must be a whole number/) })
     expect(requests).toHaveLength(0)
   })
 })
