@@ -1,8 +1,8 @@
 import { ServerClock } from './auth/clock.ts'
 import { clockReading, type ClockReading } from './auth/clock-reading.ts'
-import { assertApiKey, assertSecretKey } from './auth/credentials.ts'
-import { keySigner, type SignFunction } from './auth/signer.ts'
-import { refuseMissingSubtle } from './auth/subtle.ts'
+import type { GateReach } from './auth/gate.ts'
+import { keyGate } from './auth/key-gate.ts'
+import type { SignFunction } from './auth/signer.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
 import { responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
@@ -16,12 +16,9 @@ import { spotApi, type SpotApi } from './areas/spot.ts'
 import type { SystemMethods } from './areas/system.ts'
 import { getKeyInfo, onboardWith, rotate } from './key-calls.ts'
 import type { IssuedSecret } from './auth/hidden-secret.ts'
-import { unwrapSecret } from './auth/unwrap-secret.ts'
 import { accessOf, grantAccess, type CoreAccess } from './core-access.ts'
-import { refuseSecretTextInBrowser } from './auth/browser-guard.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
 import type { OnboardParams } from './onboarding/onboard.ts'
-import { ExchangeValidationError } from './errors.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
 import { checkTransportOptions } from './transport/prepare.ts'
 
@@ -67,30 +64,6 @@ export interface ExchangeClientOptions extends TransportOptions {
   routes?: Routes
 }
 
-/** `guarded`: a secret as text is refused in a page unless `dangerouslyAllowBrowser` (onboard and rotate check before sending). */
-export function credentialsFrom(options: ExchangeClientOptions, guarded = true) {
-  const { apiKey, sign } = options
-  const secretKey = unwrapSecret(options.secretKey)
-  if (apiKey === undefined && secretKey === undefined && sign === undefined) return undefined
-  assertApiKey(apiKey)
-  const text = typeof secretKey === 'string'
-  if (sign && !text) return { apiKey, sign }
-  if (secretKey === undefined) {
-    throw new ExchangeValidationError('secretKey', 'required', 'secretKey is required with apiKey (or pass a sign function)')
-  }
-  if (text) {
-    assertSecretKey(secretKey)
-    // Guarded even beside a sign function: the page holds the text all the same.
-    if (guarded) refuseSecretTextInBrowser(options.dangerouslyAllowBrowser, 'hold a secret given as text')
-    if (sign) return { apiKey, sign }
-    refuseMissingSubtle()
-  } else if (secretKey?.type !== 'secret' || secretKey.algorithm?.name !== 'HMAC' || secretKey.extractable) {
-    // An extractable key gives its secret to any script that holds it.
-    throw new ExchangeValidationError('secretKey', 'format', 'secretKey must be the secret (text, or as onboard() and rotate() return it, not a copy) or a non-extractable HMAC CryptoKey')
-  }
-  return { apiKey, sign: keySigner(secretKey) }
-}
-
 const redacted = (apiKey: string | undefined) => (apiKey ? `${apiKey.slice(0, 9)}…` : undefined)
 
 /**
@@ -110,7 +83,10 @@ export class ExchangeCore {
     const { apiKey, secretKey, sign, ...transportOptions } = options
     const { retry } = options
     if (typeof retry === 'object' && retry !== null) transportOptions.retry = { ...retry }
-    this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow, options.maxUnconfirmedClockOffsetMs), credentialsFrom(options))
+    const clock = new ServerClock(options.now, options.monotonicNow, options.maxUnconfirmedClockOffsetMs)
+    // The gate's own reads (the server's clock, a confirming read) go where the client's calls go, as they go.
+    const reach: GateReach = { baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: options.fetch, timeoutMs: options.timeoutMs }
+    this.#transport = new Transport(transportOptions, clock, keyGate(options, clock, reach))
     this.#clock = clockReading(this.#transport.clock)
     this.#serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
     grantAccess(this, (this.#access = {
@@ -123,7 +99,7 @@ export class ExchangeCore {
       // After onboarding or rotation, which checked the browser guard before sending. A malformed
       // pair throws before the old one is dropped.
       useCredentials: (apiKey, secretKey) => {
-        this.#transport.credentials = credentialsFrom({ baseUrl: this.baseUrl, apiKey, secretKey }, false)
+        this.#transport.gate = keyGate({ apiKey, secretKey }, clock, reach, false)
       },
     }))
   }
@@ -152,11 +128,11 @@ export class ExchangeCore {
   }
 
   get apiKey(): string | undefined {
-    return this.#transport.credentials?.apiKey
+    return this.#transport.gate?.apiKey
   }
 
   get hasCredentials(): boolean {
-    return this.#transport.credentials !== undefined
+    return this.#transport.gate !== undefined
   }
 
   /** Any endpoint, signed when the client has credentials (or as `auth` says). Resolves to `data`. */

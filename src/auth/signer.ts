@@ -23,15 +23,20 @@ const HMAC_SHA256 = { name: 'HMAC', hash: 'SHA-256' } as const
 
 /**
  * Imports the secret's ASCII text (not its hex-decoded bytes: that is what the service's own
- * clients do) as a non-extractable HMAC key. The bytes are wiped once imported.
+ * clients do) as a non-extractable HMAC key. WebCrypto copies the bytes as the call is made; ours
+ * are wiped once it settles. The text is read here and nowhere after: the promise keeps none of it.
  */
-export async function importSecretKey(secretKey: string, usages: KeyUsage[] = ['sign']): Promise<CryptoKey> {
+export function importSecretKey(secretKey: string, usages: KeyUsage[] = ['sign']): Promise<CryptoKey> {
   const bytes = encoder.encode(secretKey)
+  const wipe = () => bytes.fill(0)
+  let imported: Promise<CryptoKey>
   try {
-    return await requireSubtle().importKey('raw', bytes, HMAC_SHA256, false, usages)
-  } finally {
-    bytes.fill(0)
+    imported = requireSubtle().importKey('raw', bytes, HMAC_SHA256, false, usages)
+  } catch (error) {
+    wipe()
+    throw error
   }
+  return imported.finally(wipe)
 }
 
 /** Lowercase hex HMAC-SHA256 of the payload. */
@@ -43,12 +48,14 @@ export async function hmacHex(key: CryptoKey, payload: string): Promise<string> 
 export type SignFunction = (payload: string) => Promise<string>
 
 /**
- * Signs with `key`, or with the HMAC key of a secret's text, imported by the first signature (one import,
- * which every signature awaits) rather than now: building a client reads no WebCrypto, which Node loads when
- * it is first read (with the import, about 3 ms of CPU). The text is dropped as the import starts; an import
- * that fails rejects each signature.
+ * Signs with `key`, or with the HMAC key of a secret's text, whose import starts now: once it settles,
+ * no variable, field or promise of the SDK holds the text (only the non-extractable key). An import
+ * that fails rejects each signature (and is not reported as unhandled before one is asked for).
  */
 export function keySigner(key: CryptoKey | string): SignFunction {
-  let held: CryptoKey | Promise<CryptoKey> | string = key
-  return async (payload) => hmacHex(await (typeof held === 'string' ? (held = importSecretKey(held)) : held), payload)
+  let held: CryptoKey | Promise<CryptoKey> = typeof key === 'string' ? importSecretKey(key) : key
+  if (held instanceof Promise) {
+    held.then((imported) => (held = imported), () => undefined)
+  }
+  return async (payload) => hmacHex(await held, payload)
 }

@@ -13,11 +13,3 @@ export function requireSubtle(): SubtleCrypto {
   )
 }
 
-/**
- * At construction, whether WebCrypto is missing, where that is cheap to know: no `crypto`, a `crypto` value
- * without `subtle`, or a page that is not a secure context. An accessor is not read (Node's makes Node load its
- * WebCrypto, about 2.5 ms of CPU): the first signature finds out, and throws the same error.
- */
-export function refuseMissingSubtle(): void {
-  if ((globalThis as { isSecureContext?: boolean }).isSecureContext === false || !Object.getOwnPropertyDescriptor(globalThis, 'crypto')?.get) requireSubtle()
-}

@@ -27,6 +27,11 @@ export const PROXY_ERROR_CODES = {
   PROXY_INTERNAL_ERROR: 18011,
   /** 503: the call waited too long in the proxy (a slow `authorize`) to be signed now; nothing was sent. */
   PROXY_TOO_LATE: 18012,
+  /**
+   * 503: a write would have been dated by a server clock the proxy could not confirm (a signed read dated
+   * by it was refused): nothing was sent, as a write signed for later could be replayed then.
+   */
+  PROXY_CLOCK_UNCONFIRMED: 18013,
 } as const
 
 export type ProxyErrorCode = keyof typeof PROXY_ERROR_CODES

@@ -1,15 +1,15 @@
 // A fetch handler that signs allowed calls of a page's client for the exchange, so the page holds no
 // secret. Web-standard only (Request, Response, fetch, WebCrypto): it runs as a Cloudflare Worker, a
 // Vercel edge function, under Deno.serve, Bun.serve and Node.
+import { ServerClock } from '../auth/clock.ts'
+import type { SignedAttempt } from '../auth/gate.ts'
+import { keyGate } from '../auth/key-gate.ts'
 import type { SignFunction } from '../auth/signer.ts'
 import { toRequest, type Route } from '../api/operation.ts'
 import { checkRoutes, routesOf, type Routes } from '../api/routes.ts'
-import { ExchangeCore } from '../client.ts'
-import { accessOf } from '../core-access.ts'
-import { signRequestWith } from '../edge/sign-request.ts'
 import type { IssuedSecret } from '../auth/hidden-secret.ts'
 import { readBodyText } from '../transport/body.ts'
-import { ExchangeValidationError } from '../errors.ts'
+import { ExchangeError, ExchangeValidationError } from '../errors.ts'
 import { redirectOf } from '../transport/redirect.ts'
 import { allowedOperations, type OperationClass } from './allow.ts'
 import { originAllowed, passedHeaders, preflight, refusal, withCors, type CorsOrigins } from './answers.ts'
@@ -153,11 +153,12 @@ function routesByName(routes: unknown, table: ReturnType<typeof proxiedOperation
 export function signingProxy(options: SigningProxyOptions): (request: Request) => Promise<Response> {
   checkOptions(options)
   const { target, authorize, cors, maxBodyBytes = 64 * 1024, maxResponseBytes = 16 * 1024 * 1024, timeoutMs = 10_000 } = options
-  // A client holds the key and the server clock: signatures, clock re-measurement and stamp memory are the client's.
-  const core = new ExchangeCore({ baseUrl: target, apiKey: options.apiKey, secretKey: options.secretKey, sign: options.sign, fetch: options.fetch, timeoutMs, retry: false })
-  const { transport } = accessOf(core)
-  const credentials = transport.credentials
-  if (!credentials) throw new ExchangeValidationError('apiKey', 'required', 'signingProxy needs apiKey and secretKey (or sign)')
+  const base = target.replace(/\/+$/, '')
+  // The key's gate signs every call, holds the server clock (moved only by what the gate reads and by
+  // answers to calls it signed) and the stamp memory.
+  const clock = new ServerClock()
+  const gate = keyGate(options, clock, { baseUrl: base, fetch: options.fetch, timeoutMs })
+  if (!gate) throw new ExchangeValidationError('apiKey', 'required', 'signingProxy needs apiKey and secretKey (or sign)')
   const table = proxiedOperations()
   const allowed = allowedOperations(options.allow, table)
   // Without a check of its own, a proxy that signs more than open data trades (or reads) for anyone who reaches it.
@@ -171,7 +172,6 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
   }
   const routes = routesByName(options.routes, table)
   const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
-  const base = transport.baseUrl
 
   /** One signed attempt; 11004 (our clock was off) re-measures the clock and signs afresh, once. */
   async function forward(match: Match, input: Record<string, unknown> | undefined, incoming: Request, arrivedAt: number): Promise<Response> {
@@ -183,24 +183,32 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
     const text = body === undefined ? undefined : JSON.stringify(body)
     // Open operations go unsigned, as the client sends them.
     const signed = match.operation.op.auth !== 'none'
-    const late = () => signed && transport.clock.monotonicNow() - arrivedAt > SIGN_WITHIN_MS
+    const late = () => signed && clock.monotonicNow() - arrivedAt > SIGN_WITHIN_MS
     // The first signed call measures the clock, rather than being refused for it.
-    if (signed && !transport.clock.synced) await core.syncClock().catch(() => undefined)
+    if (signed && !clock.synced) await gate!.syncClock().catch(() => undefined)
     for (let attempt = 0; ; attempt++) {
       if (late()) return refusal(503, 'PROXY_TOO_LATE', `the call waited over ${SIGN_WITHIN_MS} ms in the proxy; nothing was sent`)
-      let headers: Headers
+      const headers = new Headers({ accept: JSON_TYPE })
+      if (text !== undefined) headers.set('content-type', JSON_TYPE)
+      let ticket: SignedAttempt | undefined
       try {
-        const unsigned = new Request(url, { method, headers: text === undefined ? {} : { 'content-type': JSON_TYPE }, body: text })
-        headers = signed ? (await signRequestWith(unsigned, { credentials: credentials!, clock: transport.clock })).headers : unsigned.headers
-      } catch {
+        if (signed) {
+          ticket = await gate!.sign(method, url, text ?? '')
+          headers.set('X-API-KEY', ticket.apiKey)
+          headers.set('X-TIMESTAMP', ticket.timestamp)
+          headers.set('X-SIGNATURE', ticket.signature)
+        }
+      } catch (error) {
+        if (error instanceof ExchangeError && error.kind === 'clock') {
+          return refusal(503, 'PROXY_CLOCK_UNCONFIRMED', "the exchange's clock, as measured, could not be confirmed by a signed read; the write was not signed, nothing was sent")
+        }
         // The sign function's own message may say more than a page should read.
         return refusal(500, 'PROXY_SIGNING_FAILED', 'the proxy could not sign the call; nothing was sent')
       }
-      headers.set('accept', JSON_TYPE)
-      const answer = await exchange(url, method, headers, text, incoming)
+      const answer = await exchange(url, method, headers, text, incoming, ticket)
       if (answer.retry && attempt === 0 && !incoming.signal?.aborted) {
         try {
-          await core.syncClock()
+          await gate!.syncClock()
           // Too late to sign again: the refusal stands (nothing was executed).
           if (!late()) continue
         } catch {
@@ -212,12 +220,11 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
   }
 
   /** Sends one attempt and reads its whole answer, within timeoutMs. */
-  async function exchange(url: URL, method: string, headers: Headers, body: string | undefined, incoming: Request): Promise<{ response: Response; retry?: boolean }> {
+  async function exchange(url: URL, method: string, headers: Headers, body: string | undefined, incoming: Request, ticket: SignedAttempt | undefined): Promise<{ response: Response; retry?: boolean }> {
     const abort = new AbortController()
     const timer = setTimeout(() => abort.abort(), timeoutMs)
     const stop = () => abort.abort()
     incoming.signal?.addEventListener('abort', stop, { once: true })
-    const sentAt = transport.clock.monotonicNow()
     try {
       let response: Response
       try {
@@ -234,14 +241,15 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
       } catch {
         return { response: lost(abort.signal.aborted, method) }
       }
-      const receivedAt = transport.clock.monotonicNow()
-      let envelope: { error?: { codeNum?: unknown }; meta?: { timestamp?: unknown } } | undefined
+      const receivedAt = clock.monotonicNow()
+      let envelope: { success?: unknown; error?: { codeNum?: unknown }; meta?: { timestamp?: unknown } } | undefined
       try {
         envelope = JSON.parse(text)
       } catch {
         // Passed on as it is: the page's client says what it is.
       }
-      if (typeof envelope?.meta?.timestamp === 'number') transport.clock.observe(envelope.meta.timestamp, sentAt, receivedAt)
+      // Only the answer to a call the gate signed, which the service accepted, tells the server's time.
+      if (envelope?.success === true && response.status < 400) gate!.accepted(ticket, envelope.meta?.timestamp, receivedAt)
       return {
         response: new Response(text, { status: response.status, statusText: response.statusText, headers: passedHeaders(response.headers) }),
         retry: response.status === 401 && envelope?.error?.codeNum === TIMESTAMP_EXPIRED,
@@ -253,7 +261,7 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
   }
 
   async function handle(request: Request): Promise<Response> {
-    const arrivedAt = transport.clock.monotonicNow()
+    const arrivedAt = clock.monotonicNow()
     const url = new URL(request.url)
     const origin = request.headers.get('origin')
     if (!originAllowed(origin, cors, url.origin)) return refusal(403, 'PROXY_ORIGIN_NOT_ALLOWED', `origin ${origin} may not use this proxy`)

@@ -1,6 +1,7 @@
 import type { KyInstance, Options as KyOptions } from 'ky'
 import type { ServerClock } from '../auth/clock.ts'
-import { signingPayload, type SignFunction } from '../auth/signer.ts'
+import type { SignedAttempt, SigningGate } from '../auth/gate.ts'
+import { signingPayload } from '../auth/signer.ts'
 import { readBodyText } from './body.ts'
 import { Deadline } from './deadline.ts'
 import { openEnvelope, type Envelope } from './envelope.ts'
@@ -23,14 +24,7 @@ import { mayHaveLanded } from './write-outcome.ts'
 
 export type { HttpMethod, QueryScalar, QueryValue, RequestSpec, TransportOptions } from './request-spec.ts'
 
-export interface Credentials {
-  apiKey: string
-  sign: SignFunction
-}
-
 const CLOCK_PATH = '/api/v1/system/time'
-/** The cheapest signed read, any key may make: it confirms the clock before a write is dated by it. */
-const KEY_INFO_PATH = '/api/v1/accounts/me/api-key/introspect'
 const JSON_CONTENT = { 'content-type': 'application/json' }
 const MAX_TIMER_MS = 2 ** 31 - 1
 /** The code number alone, not the table of codes: a bundle then carries one number, not ten. */
@@ -59,11 +53,14 @@ interface Call {
 /** What the fixed hooks read and write for one attempt: reached through ky's `context` option. */
 interface Attempt {
   call: Call
+  method: string
+  url: URL
   /** METHOD + signed path: with the body, the payload without its timestamp (stamped with the body read in place). */
   head: string
   body: string
   signed: boolean
-  isWrite: boolean
+  /** What the gate signed this attempt with: its answer, once accepted, is a sample of the server's clock. */
+  ticket: SignedAttempt | undefined
   /** Monotonic time the attempt was signed and handed to fetch at (round trips for the clock). */
   sentAt: number
   /** Platform time it was handed to fetch at (as timers use): its timeoutMs runs from here. */
@@ -97,22 +94,21 @@ function sendWith(fetch: typeof globalThis.fetch | undefined) {
 export class Transport {
   readonly baseUrl: string
   readonly clock: ServerClock
-  credentials: Credentials | undefined
+  /** The key's signing gate: every signature of this transport's calls is made there. */
+  gate: SigningGate | undefined
   readonly #options: TransportOptions
   #clockSync: Promise<void> | undefined
-  /** Counts clock measurements, so a call signed before the latest one need not measure again. */
-  #clockEpoch = 0
   /** The client's options for ky, fixed for its life: each attempt's state travels in ky's `context`. */
   readonly #kyOptions: KyOptions
   /** One ky instance for the client's life, created on the first call (loading ky then, not at import). */
   #ky: KyInstance | Promise<KyInstance> | undefined
 
   /** `options` as checkTransportOptions passed them (the client's constructor, standalone onboarding). */
-  constructor(options: TransportOptions, clock: ServerClock, credentials?: Credentials) {
+  constructor(options: TransportOptions, clock: ServerClock, gate?: SigningGate) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
     this.#options = options
     this.clock = clock
-    this.credentials = credentials
+    this.gate = gate
     this.#kyOptions = {
       fetch: sendWith(options.fetch) as typeof globalThis.fetch,
       timeout: options.timeoutMs ?? 10_000,
@@ -135,26 +131,21 @@ export class Transport {
     return (this.#ky ??= import('./ky-load.ts').then(({ default: ky }) => (this.#ky = ky.create(this.#kyOptions))))
   }
 
-  /** Stamps and signs one attempt (each retry afresh), just before ky hands it to fetch. */
+  /** Has the gate sign one attempt (each retry afresh), just before ky hands it to fetch. */
   async #sign(request: Request, attempt: Attempt): Promise<void> {
-    const { clock, credentials } = this
-    const { call, head, body } = attempt
+    const { gate } = this
+    const { call } = attempt
     attempt.left = false
-    attempt.sentAt = clock.monotonicNow()
-    if (attempt.signed && credentials) {
-      const stamp = clock.stamp(head, body)
-      // A write dated far from the local clock by an unconfirmed measurement could be replayed later.
-      if (attempt.isWrite) clock.checkTrusted(stamp, 'The write')
-      // Identical requests faster than one a millisecond: pace them rather than drift ahead.
-      const lead = clock.lead(stamp)
-      if (lead > 0) await call.deadline.race(new Promise((resolve) => setTimeout(resolve, lead)))
-      const timestamp = String(stamp)
-      attempt.timestamp = timestamp
-      const signature = await call.deadline.race(credentials.sign(timestamp + head + body))
+    attempt.sentAt = this.clock.monotonicNow()
+    if (attempt.signed && gate) {
+      const signed = await gate.sign(attempt.method, attempt.url, attempt.body, (work) => call.deadline.race(work))
+      attempt.ticket = signed
+      attempt.timestamp = signed.timestamp
       const { headers } = request
-      headers.set('X-API-KEY', credentials.apiKey)
-      headers.set('X-TIMESTAMP', timestamp)
-      headers.set('X-SIGNATURE', signature)
+      headers.set('X-API-KEY', signed.apiKey)
+      headers.set('X-TIMESTAMP', signed.timestamp)
+      headers.set('X-SIGNATURE', signed.signature)
+      const stamp = Number(signed.timestamp)
       call.lastSignedAt = Math.max(call.lastSignedAt ?? stamp, stamp)
     }
     attempt.startedAt = Date.now()
@@ -164,8 +155,8 @@ export class Transport {
   /** Sends one call and resolves to the envelope's `data`. */
   async send<T>(spec: RequestSpec): Promise<T> {
     const request = prepareRequest(spec, this.baseUrl)
-    const signed = spec.auth ?? this.credentials !== undefined
-    if (signed && !this.credentials) {
+    const signed = spec.auth ?? this.gate !== undefined
+    if (signed && !this.gate) {
       throw new ExchangeValidationError(
         'apiKey',
         'required',
@@ -196,35 +187,37 @@ export class Transport {
   }
 
   async #sendWithClock<T>(spec: RequestSpec, request: PreparedRequest, signed: boolean, call: Call): Promise<Envelope<T>> {
-    const epoch = this.#clockEpoch
+    const { gate } = this
+    const epoch = gate?.epoch
     try {
       return await this.#attempt<T>(spec, request, signed, call)
     } catch (error) {
-      if (!signed || !(error instanceof ExchangeApiError) || error.codeNum !== TIMESTAMP_EXPIRED) throw error
+      if (!signed || !gate || !(error instanceof ExchangeApiError) || error.codeNum !== TIMESTAMP_EXPIRED) throw error
       // The service rejected our clock, so nothing was executed: re-measure (unless that happened
       // since this call was signed), then sign afresh once.
-      if (epoch === this.#clockEpoch) await call.deadline.race(this.syncClock())
+      if (epoch === gate.epoch) await call.deadline.race(gate.syncClock())
       return this.#attempt<T>(spec, request, signed, call)
     }
   }
 
   /**
-   * Before a write or a login message is dated by a measured server time far from the local clock:
-   * a signed read at that time, which the service accepts only if it is right, confirms it.
+   * Before a login message is dated by a measured server time far from the local clock: the gate's
+   * signed read at that time, which the service accepts only if it is right, confirms it.
    */
-  async confirmClock(): Promise<void> {
-    const { clock } = this
-    if (this.credentials && !clock.trusts(clock.now())) await this.send({ method: 'GET', path: KEY_INFO_PATH }).catch(() => undefined)
+  confirmClock(): Promise<void> {
+    return this.gate?.confirmClock() ?? Promise.resolve()
   }
 
-  /** Measures the offset to the server's clock now. Concurrent callers share one measurement. */
+  /**
+   * Measures the offset to the server's clock now: the gate reads it, when there is a key; without
+   * one, nothing is signed by it but a login message. Concurrent callers share one measurement.
+   */
   syncClock(): Promise<void> {
+    if (this.gate) return this.gate.syncClock()
     const spec = { method: 'GET' as const, path: CLOCK_PATH }
     const request = prepareRequest(spec, this.baseUrl)
     this.#clockSync ??= this.#call(spec, request, (call) => this.#attempt<{ serverTime: number }>(spec, request, false, call, true))
-      .then(() => {
-        this.#clockEpoch++
-      })
+      .then(() => undefined)
       .finally(() => {
         this.#clockSync = undefined
       })
@@ -234,17 +227,16 @@ export class Transport {
   async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, call: Call, isClockSync = false): Promise<Envelope<T>> {
     const { clock } = this
     const { deadline } = call
-    const { isWrite } = call
-    // Checked here first: a write under a trusted clock (nearly every one) awaits nothing.
-    if (isWrite && signed && !clock.trusts(clock.now())) await deadline.race(this.confirmClock())
     // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
     const head = signingPayload('', method, signedPath, '')
     const attempt: Attempt = {
       call,
+      method,
+      url,
       head,
       body,
       signed,
-      isWrite,
+      ticket: undefined,
       sentAt: 0,
       startedAt: 0,
       timestamp: '',
@@ -303,9 +295,8 @@ export class Transport {
       // a public answer (a cache may hold it, a proxy in front of public data may alter it).
       if (isClockSync) {
         clock.observe(Number((envelope.data as { serverTime?: unknown } | undefined)?.serverTime), attempt.sentAt, receivedAt, true)
-      } else if (signed) {
-        clock.accepted(Number(attempt.timestamp), attempt.sentAt)
-        clock.observe(Number(envelope.meta?.timestamp), attempt.sentAt, receivedAt)
+      } else {
+        this.gate?.accepted(attempt.ticket, envelope.meta?.timestamp, receivedAt)
       }
       return envelope
     } catch (error) {
