@@ -7,6 +7,8 @@
 // signature for a foreign origin, no signature twice.
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { build } from 'esbuild'
+import { EdgeRuntime } from 'edge-runtime'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { ExchangeClient } from '../../src/index.ts'
 import { signRequest } from '../../src/sign-request.ts'
@@ -165,6 +167,44 @@ const signers: Record<string, () => Driver> = {
       signFor: (url) => proxy(new Request(new URL(ORDERS, url), { method: 'POST', headers: json, body: orderBody() })).then((answer) => answer.text()),
     }
   },
+}
+
+/** The proxy's source bundled as an edge function (as Vercel bundles one), run in the edge-runtime VM: no `process`, no Node built-ins. */
+const edgeProxyCode = (await build({
+  stdin: {
+    contents: `import { signingProxy } from './src/proxy.ts'
+const proxy = signingProxy({ ...JSON.parse(globalThis.PROXY_CONFIG), authorize: () => true })
+addEventListener('fetch', (event) => event.respondWith(proxy(event.request)))`,
+    resolveDir: process.cwd(),
+    loader: 'ts',
+  },
+  bundle: true,
+  write: false,
+  format: 'iife',
+  platform: 'browser',
+  conditions: ['edge-light', 'worker', 'browser'],
+  logLevel: 'error',
+})).outputFiles[0]!.text
+
+signers['signingProxy in edge-runtime'] = () => {
+  const config = { target: base, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['public', 'read', 'trade'], cors: '*' }
+  const runtime = new EdgeRuntime({ initialCode: `globalThis.PROXY_CONFIG = ${JSON.stringify(JSON.stringify(config))};\n${edgeProxyCode}` })
+  if (runtime.evaluate<string>('typeof process') !== 'undefined') throw new Error('the edge VM exposes `process`')
+  const call = async (url: string, init: RequestInit = {}) => {
+    const answer = await runtime.dispatchFetch(url, init)
+    await answer.waitUntil()
+    return answer.text()
+  }
+  const page = 'http://proxy.test'
+  const json = { 'content-type': 'application/json' }
+  return {
+    sync: async () => undefined,
+    publicRead: () => call(page + TICKER),
+    signedRead: () => call(page + OVERVIEW),
+    write: (body) => call(page + ORDERS, { method: 'POST', headers: json, body }),
+    cancel: (orderId) => call(`${page}${ORDERS}/${orderId}`, { method: 'DELETE' }),
+    signFor: (url) => call(new URL(ORDERS, url).href, { method: 'POST', headers: json, body: orderBody() }),
+  }
 }
 
 const settle = (work: Promise<unknown>) => work.then(() => undefined, () => undefined)
