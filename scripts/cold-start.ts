@@ -95,9 +95,9 @@ function resolvedRoot(): string {
 
 /** The one-method program of scripts/size.ts bundled for a browser from either build: what a single file costs bundlers. */
 async function oneMethodGzip(dir: string): Promise<number> {
-  const contents = `import { ExchangeCore } from './${dir}/index.js'
+  const contents = `import { ExchangeCore, withKey } from './${dir}/index.js'
     import { placeOrder } from './${dir}/perp.js'
-    placeOrder(new ExchangeCore({ baseUrl: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) }), { market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.01', price: '50000' })`
+    placeOrder(withKey(new ExchangeCore({ baseUrl: 'https://api.example.com' }), { apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) }), { market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.01', price: '50000' })`
   const result = await build({ stdin: { contents, resolveDir: process.cwd() }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' })
   return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).byteLength
 }

@@ -73,37 +73,44 @@ function shipped(file: string): Size {
 // The onboarding answer check (a minted key is never lost) and the bounded paginate added 0.5 KB to the whole
 // entry, the IIFE and the page client of a proxy (2026-11-28); their budgets moved with them. findOrder walking
 // its lists through paginate (a repeated cursor refused, the caller's maxPages) added 0.4 KB to one area (2026-11-29).
-const SIGN_REQUEST_LIMIT = 16_500
-const PROXY_LIMIT = 27_300
-const PAGE_PROXY_LIMIT = 26_900
+// The signing gate (2026-12-02): every signer goes through one gate, which confirms an unconfirmed clock by its
+// own signed read, binds the URL to the base URL and keeps its own stamp memory; a core takes its key by
+// withKey, so a program that only reads carries none of it (public read -1.8 KB, one area -1.8 KB, the proxy
+// -10.3 KB: it no longer carries a client), while the signed programs carry the gate (+0.2 KB one request,
+// +1.1 KB one method, +1.0-1.2 KB the full entry and the IIFE). The issue's targets (public read 14 KB, one
+// signed method 18 KB, one signed request 15 KB, IIFE and full ESM 30 KB) are not met: docs/performance.md says
+// per module where the bytes go.
+const SIGN_REQUEST_LIMIT = 16_300
+const PROXY_LIMIT = 17_100
+const PAGE_PROXY_LIMIT = 28_000
 const BUDGETS: Budget[] = [
   {
     id: 'core',
-    name: 'core program (signed ExchangeCore.request)',
-    limit: 15_900,
+    name: 'core program (signed ExchangeCore.request, the key by withKey)',
+    limit: 16_100,
     program: `
-      import { ExchangeCore } from './dist/index.js'
-      const client = new ExchangeCore({ baseUrl: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
+      import { ExchangeCore, withKey } from './dist/index.js'
+      const client = withKey(new ExchangeCore({ baseUrl: 'https://api.example.com' }), { apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
       client.request({ method: 'GET', path: '/api/v1/account/overview' }).then(console.log)
     `,
   },
   {
     // Issue #14 asks for 9 KB: ky is 4.5 KB gzip of it, valibot 2.1 KB, the order schemas 1.1 KB.
     id: 'method',
-    name: 'one-method program (signed placeOrder of exchange-client/perp on ExchangeCore)',
-    limit: 19_500,
+    name: 'one-method program (signed placeOrder of exchange-client/perp on ExchangeCore, the key by withKey)',
+    limit: 20_700,
     program: `
-      import { ExchangeCore } from './dist/index.js'
+      import { ExchangeCore, withKey } from './dist/index.js'
       import { placeOrder } from './dist/perp.js'
-      const core = new ExchangeCore({ baseUrl: 'https://api.example.com', apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
+      const core = withKey(new ExchangeCore({ baseUrl: 'https://api.example.com' }), { apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64) })
       placeOrder(core, { market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.01', price: '50000' }).then(console.log)
     `,
   },
   {
-    // Target 8.5 KB: a program that never signs would carry no signing machinery (not met: see docs/performance.md).
+    // A program that never signs carries no signing machinery (test/architecture/public-read-carries-no-signing.test.ts).
     id: 'read',
     name: 'public-read program (getTicker of exchange-client/perp on a credential-less ExchangeCore)',
-    limit: 18_600,
+    limit: 16_800,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { getTicker } from './dist/perp.js'
@@ -113,7 +120,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'area',
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 21_500,
+    limit: 19_700,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'
@@ -124,7 +131,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'entry',
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 30_900,
+    limit: 32_000,
     program: `export * from './dist/index.js'`,
   },
   {
@@ -160,7 +167,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'iife',
     name: 'IIFE as shipped (dist/exchange-client.iife.js)',
-    limit: 31_000,
+    limit: 32_200,
     file: 'dist/exchange-client.iife.js',
   },
 ]

@@ -3,6 +3,7 @@
 // the operation descriptors with the code that turns them into methods and functions.
 export { signingPayload, importSecretKey, hmacHex, type SignFunction } from './auth/signer.ts'
 export { ServerClock } from './auth/clock.ts'
+export { Stamper } from './auth/stamper.ts'
 export {
   operation,
   type Api,
@@ -19,7 +20,7 @@ export {
   type ResponseTable,
   type Route,
 } from './api/operation.ts'
-export { operationFunction } from './areas/call.ts'
+export { bind, operationFunction } from './areas/call.ts'
 export { operationCatalog, type CatalogSection } from './api/catalog.ts'
 export { systemOperations } from './api/system.ts'
 export { accountOperations } from './api/account.ts'

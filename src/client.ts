@@ -1,10 +1,8 @@
 import { ServerClock } from './auth/clock.ts'
 import { clockReading, type ClockReading } from './auth/clock-reading.ts'
-import type { GateReach } from './auth/gate.ts'
-import { keyGate } from './auth/key-gate.ts'
 import type { SignFunction } from './auth/signer.ts'
 import { keysOperations, type KeyInfo, type OnboardedKey, type RotatedKey } from './api/keys.ts'
-import { responseChecking, type Api, type ApiGroup, type CallOptions, type Operation, type ResponseChecking } from './api/operation.ts'
+import { responseChecking, type CallOptions, type ResponseChecking } from './api/operation.ts'
 import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/routes.ts'
 import { systemOperations } from './api/system.ts'
 import { accountApi, type AccountMethods } from './areas/account.ts'
@@ -16,7 +14,9 @@ import { spotApi, type SpotApi } from './areas/spot.ts'
 import type { SystemMethods } from './areas/system.ts'
 import { getKeyInfo, onboardWith, rotate } from './key-calls.ts'
 import type { IssuedSecret } from './auth/hidden-secret.ts'
-import { accessOf, grantAccess, type CoreAccess } from './core-access.ts'
+import { accessOf, grantAccess } from './core-access.ts'
+import { ExchangeValidationError } from './errors.ts'
+import { installKey } from './with-key.ts'
 import { DEFAULT_SERVICE_NAME } from './onboarding/message.ts'
 import type { OnboardParams } from './onboarding/onboard.ts'
 import { Transport, type RequestSpec, type TransportOptions } from './transport/http.ts'
@@ -28,7 +28,7 @@ export interface ExchangeClientOptions extends TransportOptions {
   /**
    * The 64-hex secret (as text, or as onboarding and rotation return it), or an HMAC `CryptoKey`
    * already imported (e.g. loaded from the browser credential store). The client keeps no readable
-   * copy of it: the text waits in its signer until the first signature imports it. In a browser page, a
+   * copy of it: its import as a non-extractable key starts at once, and keeps no text. In a browser page, a
    * secret as text needs `dangerouslyAllowBrowser`.
    */
   secretKey?: string | CryptoKey | IssuedSecret
@@ -67,50 +67,44 @@ export interface ExchangeClientOptions extends TransportOptions {
 const redacted = (apiKey: string | undefined) => (apiKey ? `${apiKey.slice(0, 9)}…` : undefined)
 
 /**
- * The smallest client: signing, clock discipline, retries and `request()`, without the typed
- * endpoint tables. Use it where every byte counts; `ExchangeClient` adds the whole API.
+ * The smallest client: retries, clock discipline and `request()`, without the typed endpoint tables
+ * and without a key. Use it where every byte counts: with the area functions (`getTicker(core, …)`) it
+ * reads open data, carrying no signing code; `withKey(core, { apiKey, secretKey })` makes it sign.
+ * `ExchangeClient` adds the whole API and takes the key in its options.
  */
 export class ExchangeCore {
   readonly #transport: Transport
   readonly #clock: ClockReading
   readonly #serviceName: string
-  readonly #access: CoreAccess
 
   constructor(options: ExchangeClientOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
     // Copies: the caller's options object, changed later, does not change this client. The copy
-    // leaves the credentials out: the client keeps only the signer made of them.
+    // leaves the credentials out: only the key's gate (src/with-key.ts) holds what they make.
     const { apiKey, secretKey, sign, ...transportOptions } = options
+    if (new.target === ExchangeCore && (apiKey !== undefined || secretKey !== undefined || sign !== undefined)) {
+      const field = apiKey !== undefined ? 'apiKey' : secretKey !== undefined ? 'secretKey' : 'sign'
+      throw new ExchangeValidationError(
+        field,
+        'with_key',
+        `${field}: ExchangeCore takes no key, so a program that only reads carries no signing code: sign with withKey(new ExchangeCore({ baseUrl }), { apiKey, secretKey }), or use ExchangeClient, which takes the key in its options`,
+      )
+    }
     const { retry } = options
     if (typeof retry === 'object' && retry !== null) transportOptions.retry = { ...retry }
-    const clock = new ServerClock(options.now, options.monotonicNow, options.maxUnconfirmedClockOffsetMs)
-    // The gate's own reads (the server's clock, a confirming read) go where the client's calls go, as they go.
-    const reach: GateReach = { baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: options.fetch, timeoutMs: options.timeoutMs }
-    this.#transport = new Transport(transportOptions, clock, keyGate(options, clock, reach))
+    this.#transport = new Transport(transportOptions, new ServerClock(options.now, options.monotonicNow, options.maxUnconfirmedClockOffsetMs))
     this.#clock = clockReading(this.#transport.clock)
     this.#serviceName = options.serviceName ?? DEFAULT_SERVICE_NAME
-    grantAccess(this, (this.#access = {
+    grantAccess(this, {
       transport: this.#transport,
       // Checked in this order: a bad validateResponses is named before a bad route.
       responses: responseChecking(options.validateResponses),
       routes: checkRoutes(options.routes),
       serviceName: this.#serviceName,
       dangerouslyAllowBrowser: options.dangerouslyAllowBrowser === true,
-      // After onboarding or rotation, which checked the browser guard before sending. A malformed
-      // pair throws before the old one is dropped.
-      useCredentials: (apiKey, secretKey) => {
-        this.#transport.gate = keyGate({ apiKey, secretKey }, clock, reach, false)
-      },
-    }))
-  }
-
-  /**
-   * Methods for a table of operations (e.g. `perpOperations`), sent through this client. `group`
-   * (`'perp'`) picks the table's response schemas when `validateResponses` has them, and the
-   * table's `routes` (a route naming no operation of the table is refused here, unless `part`).
-   */
-  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys', part?: 'part'): Api<Ops> {
-    return groupMethods(this.#access, group, ops, part)
+      // A key's gate signs for the base URL alone, and makes its own reads (the server's clock, a confirming read) as the calls go.
+      reach: this.#transport.reach,
+    })
   }
 
   /** The client's estimate of the server's clock, read-only (`syncClock()` re-measures it). */
@@ -165,7 +159,9 @@ export class ExchangeClient extends ExchangeCore {
 
   constructor(options: ExchangeClientOptions) {
     super(options)
-    const { routes } = accessOf(this)
+    const access = accessOf(this)
+    if (options.apiKey !== undefined || options.secretKey !== undefined || options.sign !== undefined) installKey(access, options, true)
+    const { routes } = access
     routesOf(routes, 'keys', keysOperations) // a key route names a key operation
     refuseUnboundRoutes(routes, [...Object.keys(this), 'keys']) // its own fields are its groups
   }

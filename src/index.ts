@@ -3,6 +3,7 @@
 // `exchange-client/advanced`; one function per operation in `exchange-client/perp`, `/spot`, ….
 // test/api/root-exports.test.ts lists the values exported here.
 export { ExchangeClient, ExchangeCore, type ExchangeClientOptions } from './client.ts'
+export { withKey, type KeyOptions } from './with-key.ts'
 export type { ClockReading } from './auth/clock-reading.ts'
 export type { SignFunction } from './auth/signer.ts'
 export {

@@ -8,6 +8,7 @@ import { keysOperations, rotationAnswers, type KeyInfo, type OnboardedKey, type 
 import { ExchangeKeyRotationError } from './api/key-rotation-error.ts'
 import { checkResponse, type CallOptions, type OperationBinder } from './api/operation.ts'
 import { groupMethods } from './areas/call.ts'
+import { installKey } from './with-key.ts'
 
 /** A key operation, sent through the core as a group's method is (the core's `keys.` routes and response checks apply). */
 const keyCall = (access: CoreAccess, name: 'rotate' | 'getKeyInfo', options: CallOptions | undefined): Promise<unknown> =>
@@ -22,7 +23,7 @@ const keyCall = (access: CoreAccess, name: 'rotate' | 'getKeyInfo', options: Cal
  */
 export async function rotate(core: OperationBinder, options?: CallOptions): Promise<RotatedKey> {
   const access = accessOf(core)
-  const { dangerouslyAllowBrowser, useCredentials } = access
+  const { dangerouslyAllowBrowser } = access
   refuseSecretTextInBrowser(dangerouslyAllowBrowser, 'rotate the key (the new secret arrives as text)')
   // A fresh object per call, the key its answer is kept under (the caller's options may be reused).
   const call: CallOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs, totalTimeoutMs: options?.totalTimeoutMs }
@@ -41,7 +42,7 @@ export async function rotate(core: OperationBinder, options?: CallOptions): Prom
   let inUse = false
   try {
     if (typeof apiKey !== 'string' || !secret) throw new Error(`no ${secret ? 'apiKey' : 'secretKey'}`)
-    useCredentials(apiKey, secret)
+    installKey(access, { apiKey, secretKey: secret }, false)
     inUse = true
   } catch (error) {
     reason = reason ? `${reason}; ${(error as Error).message}` : (error as Error).message
@@ -63,10 +64,11 @@ export async function getKeyInfo(core: OperationBinder, options?: CallOptions): 
  * switches only to a whole pair.
  */
 export async function onboardWith(core: OperationBinder, params: OnboardParams & { use?: boolean }): Promise<OnboardedKey> {
-  const { transport, serviceName, dangerouslyAllowBrowser, useCredentials, responses } = accessOf(core)
+  const access = accessOf(core)
+  const { transport, serviceName, dangerouslyAllowBrowser, responses } = access
   const schema = responses === 'off' ? undefined : responses.keys?.onboard
   return onboardVia(transport, serviceName, params, dangerouslyAllowBrowser, {
     check: schema && ((answer) => checkResponse({ schema, operation: 'keys.onboard' }, answer)),
-    install: params?.use === true ? useCredentials : undefined,
+    install: params?.use === true ? (apiKey, secretKey) => installKey(access, { apiKey, secretKey }, false) : undefined,
   })
 }

@@ -5,6 +5,7 @@
 // and the heap after 2,000 different signed 1 MB POSTs, one by one and 16 at a time.
 import { parseInput } from '../../src/api/operation.ts'
 import { ServerClock } from '../../src/auth/clock.ts'
+import { Stamper } from '../../src/auth/stamper.ts'
 import { signingPayload } from '../../src/auth/signer.ts'
 import { peakHeapGrowth } from '../../test/support/heap-growth.ts'
 import { jsonBody, KB, MB, sizeName } from '../fixtures/bodies.ts'
@@ -115,7 +116,7 @@ export async function growthCase(settings: Settings): Promise<Section> {
 
     // Per attempt the transport stamps the unsigned payload (the clock keys it by a digest that reads at
     // most 1,024 characters, in place) and signs timestamp + payload; each call's payload differs.
-    const clock = new ServerClock()
+    const clock = new Stamper(new ServerClock())
     const stamped: Point[] = []
     const requested: Point[] = []
     for (const bytes of PER_BYTE_SIZES) {

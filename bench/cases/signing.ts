@@ -2,6 +2,7 @@
 // the client's cached key) against the bare cached signer; the cached key against importing it per
 // request; node:crypto's createHmac as the native ceiling.
 import { ServerClock } from '../../src/auth/clock.ts'
+import { Stamper } from '../../src/auth/stamper.ts'
 import { keySigner, signingPayload } from '../../src/auth/signer.ts'
 import { jsonBody, KB, MB, sizeName } from '../fixtures/bodies.ts'
 import { BENCH_KEY } from '../fixtures/keys.ts'
@@ -14,7 +15,7 @@ const TARGET = 0.9
 
 /** What the transport does per attempt: stamp the unsigned payload, sign timestamp + payload. Each call's payload differs. */
 function sdkSigningPath(body: string) {
-  const clock = new ServerClock()
+  const clock = new Stamper(new ServerClock())
   const sign = keySigner(BENCH_KEY.secretKey)
   let n = 0
   return () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { HttpMethod, Transport } from '../transport/http.ts'
+import type { HttpMethod, RequestSpec, Transport } from '../transport/http.ts'
 import { explained } from './input-issues.ts'
 import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError, type ValidationIssue } from '../errors.ts'
 
@@ -92,15 +92,11 @@ export function responseChecking(value: unknown = 'off'): ResponseChecking {
 }
 
 /**
- * The core an operation's function or group is sent through: an `ExchangeCore` (or `ExchangeClient`),
- * whose `bind` also makes methods of any table of descriptions.
+ * The core an operation's function or group is sent through: an `ExchangeCore` (or `ExchangeClient`).
+ * `bind(core, table)` of `exchange-client/advanced` makes methods of any table of descriptions.
  */
 export interface OperationBinder {
-  /**
-   * `group` picks the table's response schemas (`'perp'`) and routes; without it nothing is checked.
-   * `part`: the table is some of the group's operations, so a route naming another one is not refused.
-   */
-  bind<Ops extends Record<string, Operation<any, any>>>(ops: Ops, group?: ApiGroup | 'keys', part?: 'part'): Api<Ops>
+  request<T = unknown>(spec: RequestSpec): Promise<T>
 }
 
 /** One operation as a function of the core it goes through: `placeOrder(core, input, options)`. */

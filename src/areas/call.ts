@@ -1,5 +1,5 @@
 // How a descriptor is called through a core: the functions of the area entries (`placeOrder(core,
-// input)`), the client's groups (`client.perp`) and `core.bind(table)` all send through here, with
+// input)`), the client's groups (`client.perp`) and `bind(core, table)` all send through here, with
 // the core's transport, response checks and routes as core-access holds them, read once per core.
 import { callOperation, type Api, type ApiGroup, type CallOptions, type Operation, type OperationBinder, type OperationFunction, type Route } from '../api/operation.ts'
 import { routesOf } from '../api/routes.ts'
@@ -40,8 +40,17 @@ export function operationFunction<Ops extends Record<string, Operation<any, any>
 }
 
 /**
+ * Every operation of a table (e.g. `perpOperations`) as a method of one object, sent through `core`.
+ * `group` (`'perp'`) picks the table's response schemas when `validateResponses` has them, and the
+ * table's `routes` (a route naming no operation of the table is refused here, unless `part`).
+ */
+export function bind<Ops extends Record<string, Operation<any, any>>>(core: OperationBinder, ops: Ops, group?: ApiGroup | 'keys', part?: 'part'): Api<Ops> {
+  return groupMethods(accessOf(core), group, ops, part)
+}
+
+/**
  * Every operation of a table as a method of one object, sent through a core: a client group
- * (`client.perp`), or `core.bind(table)`. `group` picks the core's response schemas and routes; a
+ * (`client.perp`), or `bind(core, table)`. `group` picks the core's response schemas and routes; a
  * route of the group naming no operation of the table is refused, unless the table is a `part` of it.
  */
 export function groupMethods<Ops extends Record<string, Operation<any, any>>>(access: CoreAccess, group: Group, ops: Ops, part?: 'part'): Api<Ops> {

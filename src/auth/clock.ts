@@ -1,9 +1,5 @@
 import { ExchangeError, ExchangeValidationError } from '../errors.ts'
 import { adoptsSample, isPlausibleTime, maySignAt, TIMESTAMP_TOLERANCE_MS } from './clock-rules.ts'
-import { payloadKey } from './payload-key.ts'
-import { MAX_LEAD_MS, RecentStamps } from './recent-stamps.ts'
-
-export { MAX_LEAD_MS }
 
 /** A clock in milliseconds. */
 export type Clock = () => number
@@ -37,7 +33,6 @@ export class ServerClock {
   /** The sample the estimate runs from: the server said `#anchorServer` at monotonic `#anchorMonotonic`. */
   #anchorServer = 0
   #anchorMonotonic = 0
-  readonly #recent = new RecentStamps()
   /** Server time minus monotonic time of the last signed call the service accepted (NaN: none yet). */
   #accepted = Number.NaN
   readonly #allowanceMs: number
@@ -63,7 +58,12 @@ export class ServerClock {
 
   /** Server time now, as the client believes it. */
   now(): number {
-    return Math.round(this.#estimate(this.#monotonic()))
+    return this.serverTimeAt(this.#monotonic())
+  }
+
+  /** Server time at monotonic time `monotonic`, as the client believes it. */
+  serverTimeAt(monotonic: number): number {
+    return Math.round(this.#estimate(monotonic))
   }
 
   /** Server time minus local wall-clock time, in ms: changes when either clock steps. */
@@ -71,31 +71,8 @@ export class ServerClock {
     return this.now() - this.#wall()
   }
 
-  /** How many payloads the clock remembers stamps of: bounded, whatever the body sizes. */
-  get rememberedPayloads(): number {
-    return this.#recent.size
-  }
-
   #estimate(monotonic: number): number {
     return this.synced ? this.#anchorServer + (monotonic - this.#anchorMonotonic) : this.#wall()
-  }
-
-  /**
-   * A timestamp for a request whose payload (without the timestamp) is `payload`. Different requests
-   * share the true time, so a high request rate does not drift the clock forward; an identical one
-   * never gets a timestamp it got in the service's replay window, whatever either clock did since
-   * (the next free millisecond after the estimate). Only a flood of identical requests (over 1000 a
-   * second) runs ahead of the clock: past MAX_LEAD_MS the caller waits `lead()` out. The payload
-   * may come as two parts (`payload + body`), so a large body is not joined to its head to be stamped.
-   */
-  stamp(payload: string, body = ''): number {
-    const monotonic = this.#monotonic()
-    return this.#recent.take(payloadKey(payload, body), Math.round(this.#estimate(monotonic)), monotonic)
-  }
-
-  /** How long to hold a request stamped `stamp` so it leaves at most `MAX_LEAD_MS` ahead of the clock. */
-  lead(stamp: number): number {
-    return Math.max(0, stamp - this.now() - MAX_LEAD_MS)
   }
 
   /**

@@ -2,27 +2,27 @@
 // calls, signRequest with a client or one-off credentials, signingProxy). It alone holds the key's
 // sign function, and applies every signing rule in one place: the URL signed for, the stamp that never
 // repeats, the clock a write may be dated by, the samples that move that clock, and no redirect.
-import { ExchangeError, ExchangeValidationError } from '../errors.ts'
+import { ExchangeValidationError } from '../errors.ts'
+import { measureClock, readOwn, type GateReach } from './clock-read.ts'
 import type { ServerClock } from './clock.ts'
 import { signingPayload, type SignFunction } from './signer.ts'
+import type { Stamper } from './stamper.ts'
 
-/** The root every signed path starts from, and the two reads the gate makes itself. */
+/** The root every signed path starts from. */
 const API_ROOT = '/api/v1/'
-const TIME_PATH = '/api/v1/system/time'
 /** The cheapest signed read any key may make: accepted only if the clock it was dated by is right. */
 const KEY_INFO_PATH = '/api/v1/accounts/me/api-key/introspect'
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE']
 /** AUTH_TIMESTAMP_EXPIRED: the service refused the clock a call was dated by. */
 const TIMESTAMP_EXPIRED = 11004
-/** Strict UTF-8 that keeps a byte-order mark: the text signed re-encodes to exactly the bytes sent. */
-const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
-
-function refuse(field: string, rule: string, message: string): never {
+export function refuse(field: string, rule: string, message: string): never {
   throw new ExchangeValidationError(field, rule, message)
 }
 
 /** One signed attempt: the three headers, and when it left (for the clock, once the service accepts it). */
 export interface SignedAttempt {
+  /** METHOD + the signed path: the payload signed is timestamp + head + body. */
+  readonly head: string
   readonly apiKey: string
   readonly timestamp: string
   readonly signature: string
@@ -34,13 +34,7 @@ interface Issued {
   signedAt: number
 }
 
-/** Where the gate's own reads go (its base URL), with what, and for how long each. */
-export interface GateReach {
-  /** Origin and path prefix of the base URL, without a trailing slash: `https://host/prefix`. */
-  baseUrl: string
-  fetch?: typeof globalThis.fetch
-  timeoutMs?: number
-}
+export type { GateReach }
 
 /** Races `work` against the caller's deadline, when there is one. */
 export type Race = <T>(work: Promise<T>) => Promise<T>
@@ -56,11 +50,13 @@ const noRace: Race = (work) => work
  * - its clock moved only by /system/time as the gate reads it, and by answers to calls it signed that
  *   the service accepted: never by a public answer, which a cache may hold or anyone in front of
  *   market data may alter;
- * - every signed `Request` it returns or sends with `redirect: 'manual'`.
+ * - every signed `Request` (src/auth/signed-request.ts) and its own reads with `redirect: 'manual'`.
  */
 export class SigningGate {
   readonly apiKey: string
   readonly clock: ServerClock
+  /** The stamp memory: no payload gets a timestamp twice within the service's replay window. */
+  readonly stamper: Stamper
   readonly #sign: SignFunction
   readonly #reach: GateReach | undefined
   readonly #origin: string | undefined
@@ -71,10 +67,11 @@ export class SigningGate {
   /** Counts clock measurements, so a call signed before the latest one need not measure again. */
   epoch = 0
 
-  constructor(apiKey: string, sign: SignFunction, clock: ServerClock, reach?: GateReach) {
+  constructor(apiKey: string, sign: SignFunction, stamper: Stamper, reach?: GateReach) {
     this.apiKey = apiKey
     this.#sign = sign
-    this.clock = clock
+    this.stamper = stamper
+    this.clock = stamper.clock
     this.#reach = reach
     const base = reach && new URL(reach.baseUrl)
     this.#origin = base?.origin
@@ -103,19 +100,19 @@ export class SigningGate {
   async sign(method: string, url: URL, body: string, race: Race = noRace): Promise<SignedAttempt> {
     if (!METHODS.includes(method)) refuse('method', 'method', `method: ${method} is not signed; use GET, POST, PUT or DELETE`)
     const head = signingPayload('', method, this.signedPath(url), '')
-    const { clock } = this
+    const { clock, stamper } = this
     const isWrite = method !== 'GET'
     // Checked in place first: a write under a trusted clock (nearly every one) awaits nothing.
     if (isWrite && !clock.trusts(clock.now())) await race(this.confirmClock())
-    const stamp = clock.stamp(head, body)
+    const stamp = stamper.stamp(head, body)
     // A write dated far from the local clock by an unconfirmed measurement could be replayed later.
     if (isWrite) clock.checkTrusted(stamp, 'The write')
     // Identical requests faster than one a millisecond: paced rather than drifting ahead.
-    const lead = clock.lead(stamp)
+    const lead = stamper.lead(stamp)
     if (lead > 0) await race(new Promise((resolve) => setTimeout(resolve, lead)))
     const timestamp = String(stamp)
     const signature = await race(this.#sign(timestamp + head + body))
-    const attempt: SignedAttempt = { apiKey: this.apiKey, timestamp, signature }
+    const attempt: SignedAttempt = { head, apiKey: this.apiKey, timestamp, signature }
     this.#issued.set(attempt, { stamp, signedAt: clock.monotonicNow() })
     return attempt
   }
@@ -133,38 +130,12 @@ export class SigningGate {
     this.clock.observe(Number(serverTime), issued.signedAt, receivedAt)
   }
 
-  /**
-   * A copy of `request` with X-API-KEY, X-TIMESTAMP and X-SIGNATURE set and `redirect: 'manual'`, its
-   * body read once, signed byte for byte and sent as it is. Refuses a method other than GET, POST, PUT
-   * and DELETE, a URL this gate does not sign for, a body already read and a body that is not UTF-8.
-   */
-  async signRequest(request: Request): Promise<Request> {
-    const url = new URL(request.url)
-    this.signedPath(url)
-    if (request.bodyUsed) refuse('body', 'used', 'body: already read; sign the request before anything reads its body')
-    const bytes = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer())
-    let body = ''
-    try {
-      body = bytes === undefined ? '' : utf8.decode(bytes)
-    } catch {
-      refuse('body', 'utf8', 'body: not UTF-8 text; the signature covers the body as text')
-    }
-    const { apiKey, timestamp, signature } = await this.sign(request.method, url, body)
-    const headers = new Headers(request.headers)
-    headers.set('X-API-KEY', apiKey)
-    headers.set('X-TIMESTAMP', timestamp)
-    headers.set('X-SIGNATURE', signature)
-    // A redirect would carry the key, the signature and the body to wherever it points. A body read
-    // here must be given again (even empty): the original's is used up.
-    return new Request(request, bytes === undefined ? { headers, redirect: 'manual' } : { headers, body: bytes, redirect: 'manual' })
-  }
-
   /** Measures the server's clock from /system/time, read by the gate itself. Concurrent callers share one. */
   syncClock(): Promise<void> {
-    this.#sync ??= readFor(this, this.#reach, TIME_PATH)
-      .then(({ envelope, sentAt, receivedAt, accepted }) => {
-        if (!accepted) throw new ExchangeError('clock', `GET ${TIME_PATH} did not answer the server's time: the clock was not measured`)
-        this.clock.observe(Number(envelope.data?.serverTime), sentAt, receivedAt, true)
+    const reach = this.#reach
+    if (!reach) return Promise.reject(new ExchangeValidationError('baseUrl', 'required', 'one-off credentials have no base URL to read the server clock from'))
+    this.#sync ??= measureClock(reach, this.clock)
+      .then(() => {
         this.epoch++
       })
       .finally(() => {
@@ -181,8 +152,9 @@ export class SigningGate {
    */
   confirmClock(): Promise<void> {
     const { clock } = this
-    if (!this.#reach || clock.trusts(clock.now())) return Promise.resolve()
-    const confirm = () => readFor(this, this.#reach, KEY_INFO_PATH, true)
+    const reach = this.#reach
+    if (!reach || clock.trusts(clock.now())) return Promise.resolve()
+    const confirm = () => signedRead(this, reach, KEY_INFO_PATH)
     this.#confirm ??= confirm()
       .then(async ({ envelope }) => {
         if (envelope?.error?.codeNum !== TIMESTAMP_EXPIRED) return
@@ -200,36 +172,13 @@ export class SigningGate {
   }
 }
 
-/** One GET of `gate`'s own (signed or not) to its base URL: no retry, no redirect, within timeoutMs. */
-async function readFor(gate: SigningGate, reach: GateReach | undefined, path: string, signed = false): Promise<{ envelope: any; sentAt: number; receivedAt: number; accepted: boolean }> {
-  if (!reach) refuse('baseUrl', 'required', 'one-off credentials have no base URL to read the server clock from')
-  const url = new URL(reach.baseUrl + path)
-  const headers: Record<string, string> = { accept: 'application/json' }
-  let attempt: SignedAttempt | undefined
-  if (signed) {
-    attempt = await gate.sign('GET', url, '')
-    headers['X-API-KEY'] = attempt.apiKey
-    headers['X-TIMESTAMP'] = attempt.timestamp
-    headers['X-SIGNATURE'] = attempt.signature
-  }
-  const abort = new AbortController()
-  const timer = setTimeout(() => abort.abort(), reach.timeoutMs ?? 10_000)
-  try {
-    const sentAt = gate.clock.monotonicNow()
-    let envelope: any
-    let status = 0
-    try {
-      const response = await (reach.fetch ?? globalThis.fetch)(url.href, { method: 'GET', headers, redirect: 'manual', signal: abort.signal })
-      status = response.status
-      envelope = await response.json()
-    } catch (cause) {
-      throw new ExchangeError('clock', `GET ${path} got no readable answer${status ? ` (HTTP ${status})` : ''}: the clock was not measured`, { cause })
-    }
-    const receivedAt = gate.clock.monotonicNow()
-    const accepted = status === 200 && envelope?.success === true
-    if (accepted && attempt) gate.accepted(attempt, envelope.meta?.timestamp, receivedAt)
-    return { envelope, sentAt, receivedAt, accepted }
-  } finally {
-    clearTimeout(timer)
-  }
+/**
+ * A signed GET of `gate`'s own to its base URL; accepted, it is a sample of the server's clock. (A
+ * function, not a private method: a debugger's view of the gate then shows no module scope through it.)
+ */
+async function signedRead(gate: SigningGate, reach: GateReach, path: string) {
+  const attempt = await gate.sign('GET', new URL(reach.baseUrl + path), '')
+  const read = await readOwn(reach, gate.clock, path, { 'X-API-KEY': attempt.apiKey, 'X-TIMESTAMP': attempt.timestamp, 'X-SIGNATURE': attempt.signature })
+  if (read.accepted) gate.accepted(attempt, read.envelope.meta?.timestamp, read.receivedAt)
+  return read
 }

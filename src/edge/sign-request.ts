@@ -3,6 +3,8 @@
 // carry it.
 import { ServerClock } from '../auth/clock.ts'
 import { keyGate, type KeyOptions } from '../auth/key-gate.ts'
+import { signedRequest } from '../auth/signed-request.ts'
+import { Stamper } from '../auth/stamper.ts'
 import { ExchangeCore } from '../client.ts'
 import { accessOf } from '../core-access.ts'
 import { ExchangeValidationError } from '../errors.ts'
@@ -10,8 +12,8 @@ import { ExchangeValidationError } from '../errors.ts'
 /** Credentials for a one-off signature: `apiKey` with `secretKey` (or `sign`), as a client takes them. */
 export type SignRequestOptions = KeyOptions
 
-/** Standalone calls share one clock, so two identical one-off requests never get the same timestamp. */
-let sharedClock: ServerClock | undefined
+/** Standalone calls share one stamp memory, so two identical one-off requests never get the same timestamp. */
+let shared: Stamper | undefined
 
 /**
  * Signs `request` for the exchange: a copy with X-API-KEY, X-TIMESTAMP and X-SIGNATURE, and
@@ -25,10 +27,10 @@ let sharedClock: ServerClock | undefined
  */
 export async function signRequest(request: Request, signer: object | SignRequestOptions): Promise<Request> {
   if (typeof signer !== 'object' || signer === null) throw new ExchangeValidationError('signer', 'type', 'signer: must be an ExchangeCore or { apiKey, secretKey }')
-  const gate = signer instanceof ExchangeCore ? accessOf(signer).transport.gate : keyGate(signer as SignRequestOptions, (sharedClock ??= new ServerClock()), undefined)
+  const gate = signer instanceof ExchangeCore ? accessOf(signer).transport.gate : keyGate(signer as SignRequestOptions, (shared ??= new Stamper(new ServerClock())), undefined)
   if (!gate) {
     const message = signer instanceof ExchangeCore ? 'signRequest needs a client with credentials (apiKey and secretKey, or sign)' : 'signRequest needs apiKey and secretKey (or sign), or a client that has them'
     throw new ExchangeValidationError('apiKey', 'required', message)
   }
-  return gate.signRequest(request)
+  return signedRequest(gate, request)
 }

@@ -4,6 +4,7 @@
 import { ServerClock } from '../auth/clock.ts'
 import type { SignedAttempt } from '../auth/gate.ts'
 import { keyGate } from '../auth/key-gate.ts'
+import { Stamper } from '../auth/stamper.ts'
 import type { SignFunction } from '../auth/signer.ts'
 import { toRequest, type Route } from '../api/operation.ts'
 import { checkRoutes, routesOf, type Routes } from '../api/routes.ts'
@@ -157,7 +158,7 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
   // The key's gate signs every call, holds the server clock (moved only by what the gate reads and by
   // answers to calls it signed) and the stamp memory.
   const clock = new ServerClock()
-  const gate = keyGate(options, clock, { baseUrl: base, fetch: options.fetch, timeoutMs })
+  const gate = keyGate(options, new Stamper(clock), { baseUrl: base, fetch: options.fetch, timeoutMs })
   if (!gate) throw new ExchangeValidationError('apiKey', 'required', 'signingProxy needs apiKey and secretKey (or sign)')
   const table = proxiedOperations()
   const allowed = allowedOperations(options.allow, table)

@@ -1,7 +1,7 @@
 import type { KyInstance, Options as KyOptions } from 'ky'
 import type { ServerClock } from '../auth/clock.ts'
+import { measureClock, type GateReach } from '../auth/clock-read.ts'
 import type { SignedAttempt, SigningGate } from '../auth/gate.ts'
-import { signingPayload } from '../auth/signer.ts'
 import { readBodyText } from './body.ts'
 import { Deadline } from './deadline.ts'
 import { openEnvelope, type Envelope } from './envelope.ts'
@@ -24,7 +24,6 @@ import { mayHaveLanded } from './write-outcome.ts'
 
 export type { HttpMethod, QueryScalar, QueryValue, RequestSpec, TransportOptions } from './request-spec.ts'
 
-const CLOCK_PATH = '/api/v1/system/time'
 const JSON_CONTENT = { 'content-type': 'application/json' }
 const MAX_TIMER_MS = 2 ** 31 - 1
 /** The code number alone, not the table of codes: a bundle then carries one number, not ten. */
@@ -55,8 +54,6 @@ interface Attempt {
   call: Call
   method: string
   url: URL
-  /** METHOD + signed path: with the body, the payload without its timestamp (stamped with the body read in place). */
-  head: string
   body: string
   signed: boolean
   /** What the gate signed this attempt with: its answer, once accepted, is a sample of the server's clock. */
@@ -93,6 +90,8 @@ function sendWith(fetch: typeof globalThis.fetch | undefined) {
  */
 export class Transport {
   readonly baseUrl: string
+  /** Where the clock's own reads and a key's gate go: the base URL, through the same fetch, within timeoutMs. */
+  readonly reach: GateReach
   readonly clock: ServerClock
   /** The key's signing gate: every signature of this transport's calls is made there. */
   gate: SigningGate | undefined
@@ -106,6 +105,7 @@ export class Transport {
   /** `options` as checkTransportOptions passed them (the client's constructor, standalone onboarding). */
   constructor(options: TransportOptions, clock: ServerClock, gate?: SigningGate) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
+    this.reach = { baseUrl: this.baseUrl, fetch: options.fetch, timeoutMs: options.timeoutMs }
     this.#options = options
     this.clock = clock
     this.gate = gate
@@ -214,26 +214,19 @@ export class Transport {
    */
   syncClock(): Promise<void> {
     if (this.gate) return this.gate.syncClock()
-    const spec = { method: 'GET' as const, path: CLOCK_PATH }
-    const request = prepareRequest(spec, this.baseUrl)
-    this.#clockSync ??= this.#call(spec, request, (call) => this.#attempt<{ serverTime: number }>(spec, request, false, call, true))
-      .then(() => undefined)
-      .finally(() => {
-        this.#clockSync = undefined
-      })
+    this.#clockSync ??= measureClock(this.reach, this.clock).finally(() => {
+      this.#clockSync = undefined
+    })
     return this.#clockSync
   }
 
-  async #attempt<T>(spec: RequestSpec, { method, url, signedPath, body }: PreparedRequest, signed: boolean, call: Call, isClockSync = false): Promise<Envelope<T>> {
+  async #attempt<T>(spec: RequestSpec, { method, url, body }: PreparedRequest, signed: boolean, call: Call): Promise<Envelope<T>> {
     const { clock } = this
     const { deadline } = call
-    // The path as it goes on the wire (after URL normalisation) under the base URL's prefix, never its query.
-    const head = signingPayload('', method, signedPath, '')
     const attempt: Attempt = {
       call,
       method,
       url,
-      head,
       body,
       signed,
       ticket: undefined,
@@ -279,9 +272,9 @@ export class Transport {
       try {
         envelope = openEnvelope<T>(response.status, text, response.headers)
       } catch (error) {
-        if (signed && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
+        if (attempt.ticket && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
           error.signing = {
-            payload: attempt.timestamp + head + body,
+            payload: attempt.timestamp + attempt.ticket.head + body,
             timestamp: attempt.timestamp,
             method,
             path: url.pathname,
@@ -291,13 +284,9 @@ export class Transport {
         }
         throw error
       }
-      // Server time comes from the measurement asked for and from answers to signed calls, never from
-      // a public answer (a cache may hold it, a proxy in front of public data may alter it).
-      if (isClockSync) {
-        clock.observe(Number((envelope.data as { serverTime?: unknown } | undefined)?.serverTime), attempt.sentAt, receivedAt, true)
-      } else {
-        this.gate?.accepted(attempt.ticket, envelope.meta?.timestamp, receivedAt)
-      }
+      // Server time comes from the gate's own reads and from answers to calls it signed, never from a
+      // public answer (a cache may hold it, a proxy in front of public data may alter it).
+      this.gate?.accepted(attempt.ticket, envelope.meta?.timestamp, receivedAt)
       return envelope
     } catch (error) {
       call.failures.push([error, attempt.left])

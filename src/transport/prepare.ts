@@ -8,12 +8,6 @@ import type { RequestSpec, TransportOptions } from './request-spec.ts'
 export interface PreparedRequest {
   method: string
   url: URL
-  /**
-   * The PATH part of the signing payload: the wire path without the base URL's own path (a
-   * `baseUrl` of `https://host/prefix` sends /prefix/api/v1/… and signs /api/v1/…, which is what
-   * the service sees once the proxy behind that prefix strips it). Never the query.
-   */
-  signedPath: string
   body: string
 }
 
@@ -69,14 +63,14 @@ export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest 
   need(query == null || isObject(query), 'query', 'an object')
   const url = new URL(baseUrl + path)
   const prefix = prefixOf(baseUrl)
-  // A "../" in the path would climb out of the prefix, and the signed path would no longer be a suffix of the sent one.
+  // A "../" in the path would climb out of the prefix (the gate would refuse to sign it, an open call would go elsewhere).
   need(url.pathname.startsWith(`${prefix}/`), 'path', 'a path that stays under the base URL (no "..")')
   for (const [name, value] of Object.entries(query ?? {})) {
     const values: unknown[] = value == null ? [] : Array.isArray(value) ? value : [value]
     need(values.every(isScalar), `query.${name}`, 'strings, finite numbers or booleans')
     for (const item of values) url.searchParams.append(name, String(item))
   }
-  return { method, url, signedPath: url.pathname.slice(prefix.length), body: bodyText(body, method) }
+  return { method, url, body: bodyText(body, method) }
 }
 
 /** The transport's settings (a client's options, or standalone onboarding's): those that would fail later, inside fetch. */

@@ -11,7 +11,7 @@ import * as perp from '../../src/areas/perp.ts'
 import * as prediction from '../../src/areas/prediction.ts'
 import * as spot from '../../src/areas/spot.ts'
 import * as system from '../../src/areas/system.ts'
-import { ExchangeCore, ExchangeValidationError } from '../../src/index.ts'
+import { ExchangeCore, ExchangeValidationError, withKey } from '../../src/index.ts'
 import { responseSchemas } from '../../src/strict.ts'
 import { SPEC_AUTH_OPERATION_COUNT, SPEC_OPERATION_COUNT } from '../spec/spec-facts.ts'
 import { expectSignedAsSent } from '../support/signed-as-sent.ts'
@@ -28,7 +28,7 @@ function withoutGeneratedIds(body: string): unknown {
 }
 
 const core = (fetch: typeof globalThis.fetch, options = {}) =>
-  new ExchangeCore({ baseUrl: 'http://exchange.test', ...TEST_CREDENTIALS, fetch, retry: false, ...options })
+  withKey(new ExchangeCore({ baseUrl: 'http://exchange.test', fetch, retry: false, ...options }), TEST_CREDENTIALS)
 
 describe('the per-area entries', () => {
   it.each(AREAS.map((group) => [group]))('src/areas/%s.ts is what scripts/api-docs.ts derives (run it after changing a descriptor)', async (group) => {

@@ -3,7 +3,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { operation } from '../../src/api/operation.ts'
-import { ExchangeCore, ExchangeValidationError, OrderOutcomeUnknownError } from '../../src/index.ts'
+import { bind } from '../../src/advanced.ts'
+import { ExchangeCore, ExchangeValidationError, OrderOutcomeUnknownError, withKey } from '../../src/index.ts'
 import { envelopeResponse, errorResponse, fetchDouble, type Reply } from '../support/fetch-double.ts'
 import { TEST_KEYS } from '../support/seed.ts'
 
@@ -38,8 +39,8 @@ const ops = {
 
 function bound(...replies: Reply[]) {
   const double = fetchDouble(...(replies.length ? replies : [envelopeResponse({ ok: true })]))
-  const core = new ExchangeCore({ baseUrl, ...TEST_KEYS.trader, fetch: double.fetch, retry: { limit: 2, backoffLimitMs: 1 } })
-  return { api: core.bind(ops), sent: double.sent }
+  const core = withKey(new ExchangeCore({ baseUrl, fetch: double.fetch, retry: { limit: 2, backoffLimitMs: 1 } }), TEST_KEYS.trader)
+  return { api: bind(core, ops), sent: double.sent }
 }
 const caught = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e)
 

@@ -7,7 +7,7 @@ import { TEST_CREDENTIALS, envelope, recordingFetch } from './support.ts'
 
 const ROOT_VALUES = [
   // the client and its core
-  'ExchangeClient', 'ExchangeCore',
+  'ExchangeClient', 'ExchangeCore', 'withKey',
   // onboarding and wallet signers
   'onboard', 'loginMessage', 'eip1193Signer', 'viemSigner', 'ethersSigner', 'solanaSigner', 'isUserRejection',
   // the credential store, and the secret onboarding and rotation return (which it and the client take)
@@ -28,7 +28,7 @@ describe('the root entry', () => {
   })
 
   it('leaves the signing helpers, the clock estimator and the operation tables to exchange-client/advanced', () => {
-    for (const name of ['signingPayload', 'hmacHex', 'importSecretKey', 'ServerClock', 'operationCatalog', 'perpOperations', 'operation', 'operationFunction']) {
+    for (const name of ['signingPayload', 'hmacHex', 'importSecretKey', 'ServerClock', 'Stamper', 'operationCatalog', 'perpOperations', 'operation', 'operationFunction', 'bind']) {
       expect(Object.keys(root), name).not.toContain(name)
       expect(Object.keys(advanced), name).toContain(name)
     }

@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { importSecretKey } from '../../src/advanced.ts'
-import { ExchangeClient, ExchangeCore, ExchangeValidationError, IssuedSecret, onboard } from '../../src/index.ts'
+import { ExchangeClient, ExchangeCore, ExchangeValidationError, IssuedSecret, onboard, withKey } from '../../src/index.ts'
 import { inBrowser } from '../../src/auth/browser-guard.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
 import { failure } from '../support/failure.ts'
@@ -53,7 +53,7 @@ describe('the browser guard (a page: document present)', () => {
   })
 
   it.each([
-    ['ExchangeCore, secret as a string', () => new ExchangeCore({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey: SECRET })],
+    ['ExchangeCore with a key, secret as a string', () => withKey(new ExchangeCore({ baseUrl: 'https://x.test' }), { apiKey: API_KEY, secretKey: SECRET })],
     ['ExchangeClient, secret as a string', () => new ExchangeClient({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey: SECRET })],
     ['ExchangeClient, secret as onboarding returns it', () => new ExchangeClient({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey: new IssuedSecret(SECRET) })],
     ['ExchangeClient, explicitly not opted in', () => new ExchangeClient({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey: SECRET, dangerouslyAllowBrowser: false })],
@@ -67,7 +67,7 @@ describe('the browser guard (a page: document present)', () => {
     const sign = async () => 'f'.repeat(64)
     for (const secretKey of [SECRET, new IssuedSecret(SECRET)]) {
       refusal(() => new ExchangeClient({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey, sign }))
-      refusal(() => new ExchangeCore({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey, sign }))
+      refusal(() => withKey(new ExchangeCore({ baseUrl: 'https://x.test' }), { apiKey: API_KEY, secretKey, sign }))
     }
     expect(new ExchangeClient({ baseUrl: 'https://x.test', apiKey: API_KEY, secretKey: SECRET, sign, dangerouslyAllowBrowser: true }).hasCredentials).toBe(true)
   })
@@ -82,7 +82,7 @@ describe('the browser guard (a page: document present)', () => {
 
   it('signs with a secret as text once opted in (ExchangeCore and ExchangeClient)', async () => {
     const service = fakeService()
-    await signsWith(new ExchangeCore({ baseUrl: 'https://x.test', fetch: service.fetch, apiKey: API_KEY, secretKey: SECRET, dangerouslyAllowBrowser: true }), service.sent)
+    await signsWith(withKey(new ExchangeCore({ baseUrl: 'https://x.test', fetch: service.fetch }), { apiKey: API_KEY, secretKey: SECRET, dangerouslyAllowBrowser: true }), service.sent)
     await signsWith(new ExchangeClient({ baseUrl: 'https://x.test', fetch: service.fetch, apiKey: API_KEY, secretKey: SECRET, dangerouslyAllowBrowser: true }), service.sent)
   })
 
@@ -90,7 +90,7 @@ describe('the browser guard (a page: document present)', () => {
     const service = fakeService()
     const key = await importSecretKey(SECRET)
     expect(key.extractable).toBe(false)
-    await signsWith(new ExchangeCore({ baseUrl: 'https://x.test', fetch: service.fetch, apiKey: API_KEY, secretKey: key }), service.sent)
+    await signsWith(withKey(new ExchangeCore({ baseUrl: 'https://x.test', fetch: service.fetch }), { apiKey: API_KEY, secretKey: key }), service.sent)
     await signsWith(new ExchangeClient({ baseUrl: 'https://x.test', fetch: service.fetch, apiKey: API_KEY, secretKey: key }), service.sent)
     const sign = async (payload: string) => createHmac('sha256', SECRET).update(payload).digest('hex')
     await signsWith(new ExchangeClient({ baseUrl: 'https://x.test', fetch: service.fetch, apiKey: API_KEY, sign }), service.sent)

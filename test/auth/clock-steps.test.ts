@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ExchangeClient } from '../../src/index.ts'
-import { recordHolds, serverClockOf } from './support/holds.ts'
+import { recordHolds, stamperOf } from './support/holds.ts'
 import { SteppingWorld } from './support/stepping-world.ts'
 
 const apiKey = `1024_${'a1'.repeat(32)}`
@@ -14,7 +14,7 @@ const TEN_MINUTES = 600_000
 /** A client in `world`, and every hold it asked for. */
 function clientIn(world: SteppingWorld) {
   const client = new ExchangeClient({ baseUrl, apiKey, secretKey, fetch: world.fetch, now: world.wall, monotonicNow: world.monotonic })
-  return { client, holds: recordHolds(serverClockOf(client)) }
+  return { client, holds: recordHolds(stamperOf(client)) }
 }
 
 const calls = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LEAD_MS, ServerClock } from '../../src/auth/clock.ts'
+import { ServerClock } from '../../src/auth/clock.ts'
+import { MAX_LEAD_MS, Stamper } from '../../src/auth/stamper.ts'
 import { ExchangeClient, onboard } from '../../src/index.ts'
 import { MAX_REMEMBERED, REMEMBER_MS } from '../../src/auth/recent-stamps.ts'
 
@@ -11,10 +12,11 @@ const T0 = Date.UTC(2027, 0, 1)
 
 /** The clock, read and fed in ms after T0 (monotonic times as they are). */
 function fromT0(clock: ServerClock) {
+  const stamper = new Stamper(clock)
   return {
-    stamp: (payload: string, body?: string) => clock.stamp(payload, body) - T0,
+    stamp: (payload: string, body?: string) => stamper.stamp(payload, body) - T0,
     now: () => clock.now() - T0,
-    lead: (stamp: number) => clock.lead(stamp + T0),
+    lead: (stamp: number) => stamper.lead(stamp + T0),
     observe: (serverTime: number, sentAt: number, receivedAt: number, force?: boolean) => clock.observe(serverTime + T0, sentAt, receivedAt, force),
     get offsetMs() {
       return clock.offsetMs
@@ -23,7 +25,7 @@ function fromT0(clock: ServerClock) {
       return clock.synced
     },
     get rememberedPayloads() {
-      return clock.rememberedPayloads
+      return stamper.rememberedPayloads
     },
     stopwatch: () => clock.stopwatch(),
     trusts: (stamp: number) => clock.trusts(stamp + T0),
@@ -258,7 +260,7 @@ describe('ServerClock offset filter', () => {
     clock.observe(serverTime, 0, 0, true)
     expect(clock.synced).toBe(false)
     expect(clock.now()).toBe(T0)
-    expect(String(clock.stamp('GET/api/v1/account/overview'))).toMatch(/^\d{13}$/)
+    expect(String(new Stamper(clock).stamp('GET/api/v1/account/overview'))).toMatch(/^\d{13}$/)
   })
 })
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ExchangeClient, ExchangeError } from '../../src/index.ts'
 import { envelopeResponse, fetchDouble } from '../support/fetch-double.ts'
 import { TEST_KEYS } from '../support/seed.ts'
+import { thrown } from '../support/thrown.ts'
 
 const baseUrl = 'https://api.example.test'
 const { apiKey, secretKey } = TEST_KEYS.trader
@@ -29,14 +30,6 @@ function cryptoAccessor(value: unknown): { reads: number } {
   return counter
 }
 
-const thrown = (build: () => unknown) => {
-  try {
-    build()
-  } catch (error) {
-    return error
-  }
-  return undefined
-}
 
 describe('the key is imported when the client is built', () => {
   it('building a client starts the import, once; the first two signatures, started together, import nothing more and sign as node:crypto does', async () => {

@@ -4,6 +4,7 @@
 // computed as the code does.
 import { describe, expect, it } from 'vitest'
 import { ServerClock } from '../../src/auth/clock.ts'
+import { Stamper } from '../../src/auth/stamper.ts'
 import { payloadKey } from '../../src/auth/payload-key.ts'
 
 /** The positions of `payload` the digest reads, in order. */
@@ -57,10 +58,10 @@ describe('a long payload', () => {
   })
 })
 
-describe('the clock stamps a payload, however it is given, as one', () => {
+describe('the stamp memory stamps a payload, however it is given, as one', () => {
   it('whole, as a head with an empty body, or split anywhere: the same millisecond is not handed out twice', () => {
     const at = Date.UTC(2027, 0, 1)
-    const clock = new ServerClock(() => at, () => 0)
+    const clock = new Stamper(new ServerClock(() => at, () => 0))
     expect(clock.stamp('GET/api/v1/account/overview')).toBe(at)
     expect(clock.stamp('GET/api/v1/account/overview', '')).toBe(at + 1)
     expect(clock.stamp('GET/api/v1/account', '/overview')).toBe(at + 2)
@@ -88,7 +89,7 @@ describe('payloads the digest cannot tell apart', () => {
   it('two different payloads whose keys collide still never share a timestamp: they are paced together', () => {
     const [first, second] = collidingOrders()
     expect(first).not.toBe(second)
-    const clock = new ServerClock(() => at, () => 0)
+    const clock = new Stamper(new ServerClock(() => at, () => 0))
     const stamps = [clock.stamp(first), clock.stamp(second), clock.stamp(first), clock.stamp(second)]
     expect(new Set(stamps).size).toBe(4)
     expect(Math.min(...stamps)).toBe(at)
@@ -103,7 +104,7 @@ describe('payloads the digest cannot tell apart', () => {
     const other = withUnitAt(head + body, unread).slice(head.length)
     expect(other).not.toBe(body)
     expect(payloadKey(head, other)).toBe(payloadKey(head, body))
-    const clock = new ServerClock(() => at, () => 0)
+    const clock = new Stamper(new ServerClock(() => at, () => 0))
     expect(clock.stamp(head, body)).toBe(at)
     expect(clock.stamp(head, other)).toBe(at + 1)
   })

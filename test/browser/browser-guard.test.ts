@@ -2,7 +2,7 @@
 // credential store's non-extractable CryptoKey and a sign function need nothing. The verifier
 // checks every signature with node:crypto.
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { credentialStore, ExchangeClient, ExchangeCore, ExchangeValidationError } from '../../src/index.ts'
+import { credentialStore, ExchangeClient, ExchangeCore, ExchangeValidationError, withKey } from '../../src/index.ts'
 import { inBrowser } from '../../src/auth/browser-guard.ts'
 
 // The verifying server's key (test/support/verifying-server.ts; that module is Node-only).
@@ -33,7 +33,7 @@ describe('the browser guard in Chromium', () => {
   })
 
   it('signs with a secret as text once opted in', async () => {
-    const client = new ExchangeCore({ baseUrl: inject('verifierUrl'), ...KEY, dangerouslyAllowBrowser: true })
+    const client = withKey(new ExchangeCore({ baseUrl: inject('verifierUrl') }), { ...KEY, dangerouslyAllowBrowser: true })
     expect(await client.request<{ body: string }>(SIGNED)).toMatchObject({ body: '{"market":"BTC-USDC"}' })
   })
 
@@ -47,7 +47,7 @@ describe('the browser guard in Chromium', () => {
   it('needs nothing for a sign function (a backend that signs)', async () => {
     const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(KEY.secretKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
     const sign = async (payload: string) => Array.from(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(payload))), (byte) => byte.toString(16).padStart(2, '0')).join('')
-    const client = new ExchangeCore({ baseUrl: inject('verifierUrl'), apiKey: KEY.apiKey, sign })
+    const client = withKey(new ExchangeCore({ baseUrl: inject('verifierUrl') }), { apiKey: KEY.apiKey, sign })
     expect(await client.request<{ body: string }>(SIGNED)).toMatchObject({ body: '{"market":"BTC-USDC"}' })
   })
 

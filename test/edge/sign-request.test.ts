@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ExchangeCore, ExchangeValidationError } from '../../src/index.ts'
+import { ExchangeCore, ExchangeValidationError, withKey } from '../../src/index.ts'
 import { signRequest } from '../../src/sign-request.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { startTrap } from '../support/loopback-proxy.ts'
@@ -69,7 +69,7 @@ describe('signRequest of a Request built by another HTTP client', () => {
 
   it("signs with a client's key and its memory of timestamps: an identical request never gets a timestamp the client used", async () => {
     const fixed = Date.now()
-    const core = new ExchangeCore({ baseUrl: base, apiKey: key.apiKey, secretKey: key.secretKey, now: () => fixed, monotonicNow: () => 0, retry: false })
+    const core = withKey(new ExchangeCore({ baseUrl: base, now: () => fixed, monotonicNow: () => 0, retry: false }), { apiKey: key.apiKey, secretKey: key.secretKey })
     const first = await signRequest(new Request(`${base}/api/v1/account/overview`), core)
     const second = await signRequest(new Request(`${base}/api/v1/account/overview`), core)
     await core.request({ method: 'GET', path: '/api/v1/account/overview' })

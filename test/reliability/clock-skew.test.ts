@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { ExchangeClient } from '../../src/index.ts'
 import { TIMESTAMP_TOLERANCE_MS } from '../../src/testing/index.ts'
-import { recordHolds, serverClockOf } from '../auth/support/holds.ts'
+import { recordHolds, stamperOf } from '../auth/support/holds.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { TEST_KEYS } from '../support/seed.ts'
 import { countingFetch } from './support/counting-fetch.ts'
@@ -44,7 +44,7 @@ describe('a client whose clock steps while it runs', () => {
     const wire = countingFetch()
     let shift = 0
     const client = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.bob, fetch: wire.fetch, now: () => Date.now() + shift })
-    const holds = recordHolds(serverClockOf(client))
+    const holds = recordHolds(stamperOf(client))
     const burst = () => Promise.all(Array.from({ length: 10 }, () => client.account.getOverview()))
 
     await client.account.getOverview()

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { Session } from 'node:inspector/promises'
 import { describe, expect, it } from 'vitest'
-import { ExchangeClient, ExchangeCore, IssuedSecret } from '../../src/index.ts'
+import { ExchangeClient, ExchangeCore, IssuedSecret, withKey } from '../../src/index.ts'
 import { signingProxy } from '../../src/proxy.ts'
 import { signRequest } from '../../src/sign-request.ts'
 
@@ -31,7 +31,7 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 100))
 function buildSigners(kept: unknown[]): Uint8Array[] {
   const secrets = Array.from({ length: 6 }, () => new Uint8Array(randomBytes(32)))
   const text = (index: number) => hex(secrets[index]!)
-  kept.push(new ExchangeCore({ baseUrl: 'https://api.example.com', apiKey, secretKey: text(0) }))
+  kept.push(withKey(new ExchangeCore({ baseUrl: 'https://api.example.com' }), { apiKey, secretKey: text(0) }))
   kept.push(new ExchangeClient({ baseUrl: 'https://api.example.com', apiKey, secretKey: text(1) }))
   kept.push(new ExchangeClient({ baseUrl: 'https://api.example.com', apiKey, secretKey: new IssuedSecret(text(2)) }))
   kept.push(signingProxy({ target: 'https://api.example.com', apiKey, secretKey: text(3), allow: ['public'] }))

@@ -6,7 +6,7 @@
 // internal slots and the variables its functions close over (test/support/reachable.ts). Signing
 // still works, checked by the reference exchange.
 import { describe, expect, it } from 'vitest'
-import { ExchangeClient, ExchangeCore, ExchangeValidationError } from '../../src/index.ts'
+import { ExchangeClient, ExchangeCore, ExchangeValidationError, withKey } from '../../src/index.ts'
 import { generateEvmWallet } from '../../src/local-signer.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { findReachable } from '../support/reachable.ts'
@@ -26,7 +26,7 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 50))
 describe('a client keeps no readable copy of its secret', () => {
   it('given as text: the walk finds it nowhere once the import started at construction settled, and the client signs', async () => {
     const { apiKey, secretKey } = TEST_KEYS.full
-    for (const client of [new ExchangeCore({ baseUrl: url, apiKey, secretKey }), new ExchangeClient({ baseUrl: url, apiKey, secretKey })]) {
+    for (const client of [withKey(new ExchangeCore({ baseUrl: url }), { apiKey, secretKey }), new ExchangeClient({ baseUrl: url, apiKey, secretKey })]) {
       await settled()
       expect(await holdersOf(client, secretKey)).toEqual([])
       await expect(client.request({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect' })).resolves.toMatchObject({ valid: true })

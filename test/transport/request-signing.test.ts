@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LEAD_MS } from '../../src/auth/clock.ts'
+import { MAX_LEAD_MS } from '../../src/auth/stamper.ts'
 import { ExchangeClient } from '../../src/index.ts'
 import { envelopeResponse, fetchDouble } from '../support/fetch-double.ts'
 import { hmac } from '../support/raw-request.ts'
