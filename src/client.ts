@@ -66,6 +66,9 @@ export interface ExchangeClientOptions extends TransportOptions {
 
 const redacted = (apiKey: string | undefined) => (apiKey ? `${apiKey.slice(0, 9)}…` : undefined)
 
+/** What `new ExchangeCore(...)` takes: a client's options without a key (`withKey` gives it one). */
+export type ExchangeCoreOptions = Omit<ExchangeClientOptions, 'apiKey' | 'secretKey' | 'sign'>
+
 /**
  * The smallest client: retries, clock discipline and `request()`, without the typed endpoint tables
  * and without a key. Use it where every byte counts: with the area functions (`getTicker(core, …)`) it
@@ -77,11 +80,11 @@ export class ExchangeCore {
   readonly #clock: ClockReading
   readonly #serviceName: string
 
-  constructor(options: ExchangeClientOptions) {
+  constructor(options: ExchangeCoreOptions) {
     checkTransportOptions(options) // first: the rest reads fields of it
     // Copies: the caller's options object, changed later, does not change this client. The copy
     // leaves the credentials out: only the key's gate (src/with-key.ts) holds what they make.
-    const { apiKey, secretKey, sign, ...transportOptions } = options
+    const { apiKey, secretKey, sign, ...transportOptions } = options as ExchangeClientOptions
     if (new.target === ExchangeCore && (apiKey !== undefined || secretKey !== undefined || sign !== undefined)) {
       const field = apiKey !== undefined ? 'apiKey' : secretKey !== undefined ? 'secretKey' : 'sign'
       throw new ExchangeValidationError(

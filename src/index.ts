@@ -2,7 +2,7 @@
 // credential store, errors and their guards) and every type. The parts under the client live in
 // `exchange-client/advanced`; one function per operation in `exchange-client/perp`, `/spot`, ….
 // test/api/root-exports.test.ts lists the values exported here.
-export { ExchangeClient, ExchangeCore, type ExchangeClientOptions } from './client.ts'
+export { ExchangeClient, ExchangeCore, type ExchangeClientOptions, type ExchangeCoreOptions } from './client.ts'
 export { withKey, type KeyOptions } from './with-key.ts'
 export type { ClockReading } from './auth/clock-reading.ts'
 export type { SignFunction } from './auth/signer.ts'
