@@ -23,6 +23,8 @@ export type NetworkErrorCode =
   | 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'
   | 'ERR_TLS_CERT_ALTNAME_INVALID'
   | 'ERR_UNSAFE_PORT'
+  /** A browser's: the server answered a cross-origin call without CORS headers allowing the page's origin. */
+  | 'ERR_CORS'
   | (string & {})
 
 /** Authentication and permission codes the spec defines, by name and number. */

@@ -89,51 +89,51 @@ export const predictionTradingOperations: {
   redeemCompleteSet: Operation<CompleteSetInput, RedeemedSet>
 } = {
   cancelOrders: operation<CancelledOrders, CancelPredictionOrdersInput>({
-    method: 'POST', path: '/api/v1/prediction/orders/batch-cancel', auth: 'trade', source: 'real', specName: 'batch cancel orders',
+    method: 'POST', path: '/api/v1/prediction/orders/batch-cancel', auth: 'trade', effect: 'trade', source: 'real', specName: 'batch cancel orders',
     summary: 'Cancel several orders of a market', input: cancelManyInput, example: { marketId, orderIds: ['5001', '5002'] },
   }),
   cancelAllOrders: operation<CancelledOrders, CancelAllPredictionOrdersInput>({
-    method: 'POST', path: '/api/v1/prediction/orders/cancel-all', auth: 'trade', source: 'real', specName: 'cancel all orders',
+    method: 'POST', path: '/api/v1/prediction/orders/cancel-all', auth: 'trade', effect: 'trade', source: 'real', specName: 'cancel all orders',
     summary: 'Cancel every open order, or those of one market', input: cancelAllInput, example: { marketId },
   }),
   cancelOrder: operation<TxResponse, CancelPredictionOrderInput>({
-    method: 'POST', path: '/api/v1/prediction/orders/cancel', auth: 'trade', source: 'real', specName: 'cancel a single order',
+    method: 'POST', path: '/api/v1/prediction/orders/cancel', auth: 'trade', effect: 'trade', source: 'real', specName: 'cancel a single order',
     summary: 'Cancel one order (POST: the spec says every prediction write is a POST)', input: cancelInput, example: { marketId, orderId: '5001' },
   }),
   claimWinnings: operation<ClaimedWinnings, MarketIdInput>({
-    method: 'POST', path: '/api/v1/prediction/claims', auth: 'trade', source: 'real', specName: 'claim winnings after resolution',
+    method: 'POST', path: '/api/v1/prediction/claims', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'claim winnings after resolution',
     summary: 'Claim the winnings of a resolved binary market', input: marketIdInput, example: { marketId },
   }),
   mintCompleteSet: operation<MintedSet, CompleteSetInput>({
-    method: 'POST', path: '/api/v1/prediction/mints', auth: 'trade', source: 'real', specName: 'mint complete set',
+    method: 'POST', path: '/api/v1/prediction/mints', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'mint complete set',
     summary: 'Pay `amount` USDC for `amount` shares of every outcome', input: amountInput, example: { marketId, amount: 10 },
   }),
   claimMultiOutcomeWinnings: operation<ClaimedWinnings, OutcomeClaimInput>({
-    method: 'POST', path: '/api/v1/prediction/multi-outcome/claims', auth: 'trade', source: 'real', specName: 'claim multi-outcome winnings',
+    method: 'POST', path: '/api/v1/prediction/multi-outcome/claims', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'claim multi-outcome winnings',
     summary: 'Claim the winnings of a resolved multi-outcome market', input: outcomeClaimInput, example: { marketId: MULTI_MARKET, outcomeIndex: 0 },
   }),
   mintMultiOutcomeCompleteSet: operation<MintedSet, CompleteSetInput>({
-    method: 'POST', path: '/api/v1/prediction/multi-outcome/mints', auth: 'trade', source: 'real', specName: 'mint multi-outcome complete set',
+    method: 'POST', path: '/api/v1/prediction/multi-outcome/mints', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'mint multi-outcome complete set',
     summary: 'Mint a complete set of a multi-outcome market', input: amountInput, example: { marketId: MULTI_MARKET, amount: 10 },
   }),
   placeMultiOutcomeOrder: operation<TxResponse, PredictionOrderInput>({
-    method: 'POST', path: '/api/v1/prediction/multi-outcome/orders', auth: 'trade', source: 'real', specName: 'place multi-outcome order',
+    method: 'POST', path: '/api/v1/prediction/multi-outcome/orders', auth: 'trade', effect: 'trade', source: 'real', specName: 'place multi-outcome order',
     summary: 'Place a limit order on a multi-outcome market; clientOrderId generated when absent',
     input: predictionOrder, placement: 'order',
     example: { marketId: MULTI_MARKET, side: 0, outcomeIndex: 1, priceE6: 300_000, amount: 10, orderType: 0 },
   }),
   redeemMultiOutcomeCompleteSet: operation<RedeemedSet, CompleteSetInput>({
-    method: 'POST', path: '/api/v1/prediction/multi-outcome/redemptions', auth: 'trade', source: 'real', specName: 'redeem multi-outcome complete set',
+    method: 'POST', path: '/api/v1/prediction/multi-outcome/redemptions', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'redeem multi-outcome complete set',
     summary: 'Burn a complete set of a multi-outcome market for USDC', input: amountInput, example: { marketId: MULTI_MARKET, amount: 5 },
   }),
   placeOrder: operation<TxResponse, PredictionOrderInput>({
-    method: 'POST', path: '/api/v1/prediction/orders', auth: 'trade', source: 'real', specName: 'place a limit order',
+    method: 'POST', path: '/api/v1/prediction/orders', auth: 'trade', effect: 'trade', source: 'real', specName: 'place a limit order',
     summary: 'Place a limit order on a binary market; clientOrderId generated when absent',
     input: predictionOrder, placement: 'order',
     example: { marketId, side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10, orderType: 0, leverage: 2, marginMode: 'cross' },
   }),
   redeemCompleteSet: operation<RedeemedSet, CompleteSetInput>({
-    method: 'POST', path: '/api/v1/prediction/redemptions', auth: 'trade', source: 'real', specName: 'redeem complete set',
+    method: 'POST', path: '/api/v1/prediction/redemptions', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'redeem complete set',
     summary: 'Burn a complete set for USDC', input: amountInput, example: { marketId, amount: 5 },
   }),
 }
