@@ -17,14 +17,20 @@ export interface RedeemedSet extends v.InferOutput<typeof schemas.redeemedSetSch
 /** Winning shares claimed: 1 USDC each. */
 export interface ClaimedWinnings extends v.InferOutput<typeof schemas.claimedWinningsSchema> {}
 
-/** 0 = buy, 1 = sell. */
-export type PredictionSide = 0 | 1
+/** 0 = buy, 1 = sell; or the words perp and spot orders take (sent as 0 and 1). */
+export type PredictionSide = 0 | 1 | 'buy' | 'sell'
+
+/** The side as perp and spot orders say it, or as the service does: sent as 0 (buy) or 1 (sell). */
+const side: v.UnionSchema<[v.PicklistSchema<[0, 1], undefined>, v.SchemaWithPipe<readonly [v.PicklistSchema<['buy', 'sell'], undefined>, v.TransformAction<'buy' | 'sell', 0 | 1>]>], 'must be "buy" or "sell" (or 0 for buy, 1 for sell)'> = v.union(
+  [v.picklist([0, 1]), v.pipe(v.picklist(['buy', 'sell']), v.transform((word) => (word === 'buy' ? 0 : 1)))],
+  'must be "buy" or "sell" (or 0 for buy, 1 for sell)',
+)
 /** 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK. */
 export type PredictionOrderType = 0 | 1 | 2 | 3
 
 const predictionOrder: v.StrictObjectSchema<{
   readonly marketId: typeof id
-  readonly side: v.PicklistSchema<[0, 1], 'must be 0 (buy) or 1 (sell)'>
+  readonly side: typeof side
   readonly outcomeIndex: IntegerSchema
   readonly priceE6: typeof priceE6
   readonly amount: IntegerSchema
@@ -34,7 +40,7 @@ const predictionOrder: v.StrictObjectSchema<{
   readonly marginMode: v.OptionalSchema<v.PicklistSchema<['cross', 'isolated'], 'must be "cross" or "isolated"'>, undefined>
 }, undefined> = v.strictObject({
   marketId: id,
-  side: v.picklist([0, 1], 'must be 0 (buy) or 1 (sell)'),
+  side,
   outcomeIndex,
   priceE6,
   amount: shares,
