@@ -18,19 +18,21 @@ export interface MarketPolicy {
    * `upper`: symbols are upper-cased before the lookup.
    */
   symbolCase: 'exact' | 'upper'
-  /** Prediction markets the exchange holds at most, the demo's included. Default 10,000. */
+  /** Open (not yet resolved) prediction markets the exchange holds at most, the demo's included. Default 10,000. */
   maxMarkets: number
   /** Prediction markets one account may have that are not yet resolved. Default 5. */
   maxOpenMarketsPerAccount: number
-  /** USDC a market's creator locks until the market is resolved (0: none). Default 100. */
+  /** USDC a market's creator locks until the market is resolved (0: none), while fewer than `marketBondDoubling` markets are open. Default 100. */
   marketBond: number
+  /** The creation bond doubles for every this many open markets. Default 1,500. */
+  marketBondDoubling: number
   /** Challenges a proposed result takes at most; the last one escalates it to the resolution source. Default 3. */
   maxChallengeRounds: number
 }
 
-export const DEFAULT_POLICY: Readonly<MarketPolicy> = Object.freeze({ maxBatch: 50, maxPageSize: 100, maxLeverage: 125, maxOutcomes: 32, symbolCase: 'exact', maxMarkets: 10_000, maxOpenMarketsPerAccount: 5, marketBond: 100, maxChallengeRounds: 3 })
+export const DEFAULT_POLICY: Readonly<MarketPolicy> = Object.freeze({ maxBatch: 50, maxPageSize: 100, maxLeverage: 125, maxOutcomes: 32, symbolCase: 'exact', maxMarkets: 10_000, maxOpenMarketsPerAccount: 5, marketBond: 100, marketBondDoubling: 1500, maxChallengeRounds: 3 })
 
-const COUNTS = ['maxBatch', 'maxPageSize', 'maxLeverage', 'maxOutcomes', 'maxMarkets', 'maxOpenMarketsPerAccount', 'maxChallengeRounds'] as const
+const COUNTS = ['maxBatch', 'maxPageSize', 'maxLeverage', 'maxOutcomes', 'maxMarkets', 'maxOpenMarketsPerAccount', 'marketBondDoubling', 'maxChallengeRounds'] as const
 
 /** The defaults with `overrides` applied; a bad override throws a RangeError naming it. */
 export function marketPolicy(overrides: Partial<MarketPolicy> = {}): MarketPolicy {
