@@ -7,7 +7,7 @@ export const { invalidParams, notFound } = failures
 
 /** Over one of the exchange's limits (see policy.ts): REQ_INVALID_PARAMS naming the field and the limit. */
 export function overLimit(field: string, limit: number, reason: string): ApiFailure {
-  return new ApiFailure(400, 'REQ_INVALID_PARAMS', 10002, `${field}: ${reason}`, { field, reason, limit })
+  return failures.invalidInput([{ field, rule: 'value', reason, limit }])
 }
 
 /**

@@ -41,7 +41,7 @@ export interface OrderRouteDeps {
 export function addOrderRoutes<I extends OrderInput>(add: AddRoute, area: 'perp' | 'spot', desk: OrderDesk<I>, { lists, policy }: OrderRouteDeps): void {
   const view = (order: Order) => orderView(order, desk.perp)
   const base = `/${area}`
-  const read = (body: unknown) => desk.read(Fields.body(body, desk.fields, REQUIRED_ORDER_FIELDS))
+  const read = (body: unknown) => desk.read(Fields.collect(body, desk.fields, REQUIRED_ORDER_FIELDS))
 
   add('GET', `${base}/orders`, 'read', (context) => {
     const orders = filtered(desk, desk.venue.ordersOf(accountOf(context)), context).filter(isOpen)

@@ -20,7 +20,7 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk, li
   addMine(add, desk, lists)
 
   for (const [prefix, route] of [['/prediction', 'binary'], ['/prediction/multi-outcome', 'multi_outcome']] as const) {
-    add('POST', `${prefix}/orders`, 'trade', (context) => placementView(desk, desk.place(accountOf(context), route, readPredictionOrder(Fields.body(context.body, PREDICTION_ORDER_FIELDS, PREDICTION_ORDER_FIELDS.slice(0, 5)), lastOutcome), context.now)))
+    add('POST', `${prefix}/orders`, 'trade', (context) => placementView(desk, desk.place(accountOf(context), route, readPredictionOrder(Fields.collect(context.body, PREDICTION_ORDER_FIELDS, PREDICTION_ORDER_FIELDS.slice(0, 5)), lastOutcome), context.now)))
     addSets(add, desk, prefix, route, lastOutcome)
   }
 
@@ -179,11 +179,13 @@ function readPredictionOrder(fields: Fields, lastOutcome: number): PredictionOrd
   const side = fields.integer('side', 0, 1) as 0 | 1
   const outcomeIndex = fields.integer('outcomeIndex', 0, lastOutcome)
   const priceE6 = fields.integer('priceE6', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-  if (priceE6 % 1000 !== 0 || priceE6 < 1000 || priceE6 > 999_000) throw invalidPrice('priceE6 must be a multiple of 1000 in [1000, 999000]')
   const amount = fields.integer('amount', 1, MAX_AMOUNT)
   const orderType = fields.optionalInteger('orderType', 0, 3) ?? 0
   // Checked, then not applied: this exchange's prediction orders are paid in full (docs/reference-exchange.md).
   fields.optionalInteger('leverage', 1, MAX_PREDICTION_LEVERAGE)
   fields.optionalOneOf('marginMode', ['cross', 'isolated'])
-  return { marketId, side, outcomeIndex, priceE6, amount, orderType, clientOrderId: fields.clientOrderId() }
+  const clientOrderId = fields.clientOrderId()
+  fields.done()
+  if (priceE6 % 1000 !== 0 || priceE6 < 1000 || priceE6 > 999_000) throw invalidPrice('priceE6 must be a multiple of 1000 in [1000, 999000]')
+  return { marketId, side, outcomeIndex, priceE6, amount, orderType, clientOrderId }
 }
