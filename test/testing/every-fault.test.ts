@@ -57,6 +57,41 @@ describe('an input with several faults', () => {
     ])
   })
 
+  it('a batch names the faults of every entry, each under its entry; nothing is placed', async () => {
+    const { exchange, url } = await startLocalExchange()
+    const good = { market: 'BTC-USDC', side: 'buy', type: 'market', size: '0.001' }
+    const { status, faults } = await refused(url, '/api/v1/perp/orders/batch', { orders: [{ ...good, side: 'long' }, good, { ...good, size: 1, reduce_only: true }] })
+    expect(status).toBe(400)
+    expect(faults).toEqual([
+      { field: 'orders[0].side', rule: 'value' },
+      { field: 'orders[2].reduce_only', rule: 'unknown_field' },
+      { field: 'orders[2].size', rule: 'type' },
+    ])
+    expect(exchange.market.orders(TEST_KEYS.full.accountId!).perp).toHaveLength(0)
+  })
+
+  it('a withdrawal, a deposit, a mint and a challenge name every fault too', async () => {
+    const { url } = await startLocalExchange()
+    expect((await refused(url, '/api/v1/account/withdrawals', { token: 'DOGE', amount: 5, adress: '0xabc' })).faults).toEqual([
+      { field: 'adress', rule: 'unknown_field' },
+      { field: 'address', rule: 'missing' },
+      { field: 'token', rule: 'value' },
+      { field: 'amount', rule: 'type' },
+    ])
+    expect((await refused(url, '/api/v1/account/deposits', { token: 7, amount: '-1' })).faults).toEqual([
+      { field: 'token', rule: 'type' },
+      { field: 'amount', rule: 'value' },
+    ])
+    expect((await refused(url, '/api/v1/prediction/mints', { marketId: true, amount: 0 })).faults).toEqual([
+      { field: 'marketId', rule: 'type' },
+      { field: 'amount', rule: 'value' },
+    ])
+    expect((await refused(url, '/api/v1/prediction/oracle/challenges', { marketId: '1001', outcomeIndex: 'yes', evidenceHash: 5 })).faults).toEqual([
+      { field: 'outcomeIndex', rule: 'type' },
+      { field: 'evidenceHash', rule: 'type' },
+    ])
+  })
+
   it('a body that is not an object is answered with that alone', async () => {
     const { url } = await startLocalExchange()
     const { error } = await refused(url, '/api/v1/perp/orders', ['BTC-USDC'])

@@ -49,9 +49,10 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk, li
   })
 
   add('POST', '/prediction/oracle/challenges', 'trade', (context) => {
-    const fields = Fields.body(context.body, ['marketId', 'outcomeIndex', 'evidenceHash'])
-    const marketId = fields.id('marketId')
-    desk.challenge(accountOf(context), marketId, fields.integer('outcomeIndex', 0, lastOutcome), fields.optionalString('evidenceHash'), context.now)
+    const fields = Fields.collect(context.body, ['marketId', 'outcomeIndex', 'evidenceHash'])
+    const [marketId, outcomeIndex, evidenceHash] = [fields.id('marketId'), fields.integer('outcomeIndex', 0, lastOutcome), fields.optionalString('evidenceHash')]
+    fields.done()
+    desk.challenge(accountOf(context), marketId, outcomeIndex, evidenceHash, context.now)
     return { txSignature: desk.newTxSignature(), ...proposalView(desk.oracle, desk.market(marketId)) }
   })
 
@@ -63,28 +64,29 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk, li
 
 /** Mint, redeem and claim on one route family (binary or multi-outcome). */
 function addSets(add: AddRoute, desk: PredictionDesk, prefix: string, route: MarketType, lastOutcome: number): void {
-  const read = (context: RouteContext, known: readonly string[]) => {
-    const fields = Fields.body(context.body, known)
-    return { accountId: accountOf(context), marketId: fields.id('marketId'), fields }
+  /** The set's fields, every fault of them answered at once. */
+  const read = <T>(context: RouteContext, known: readonly string[], more: (fields: Fields) => T) => {
+    const fields = Fields.collect(context.body, known)
+    const values = { accountId: accountOf(context), marketId: fields.id('marketId'), more: more(fields) }
+    fields.done()
+    return values
   }
+  const amountOf = (fields: Fields) => fields.integer('amount', 1, MAX_AMOUNT)
 
   add('POST', `${prefix}/mints`, 'trade', (context) => {
-    const { accountId, marketId, fields } = read(context, ['marketId', 'amount'])
-    const amount = fields.integer('amount', 1, MAX_AMOUNT)
+    const { accountId, marketId, more: amount } = read(context, ['marketId', 'amount'], amountOf)
     const market = desk.mint(accountId, route, marketId, amount, context.now)
     return { txSignature: desk.newTxSignature(), marketId, amount, costE6: amount * 1_000_000, outcomes: market.outcomes.map((outcome, outcomeIndex) => ({ outcomeIndex, label: outcome.label, shares: amount })) }
   })
 
   add('POST', `${prefix}/redemptions`, 'trade', (context) => {
-    const { accountId, marketId, fields } = read(context, ['marketId', 'amount'])
-    const amount = fields.integer('amount', 1, MAX_AMOUNT)
+    const { accountId, marketId, more: amount } = read(context, ['marketId', 'amount'], amountOf)
     desk.redeem(accountId, route, marketId, amount, context.now)
     return { txSignature: desk.newTxSignature(), marketId, amount, payoutE6: amount * 1_000_000 }
   })
 
   add('POST', `${prefix}/claims`, 'trade', (context) => {
-    const { accountId, marketId, fields } = read(context, route === 'multi_outcome' ? ['marketId', 'outcomeIndex'] : ['marketId'])
-    const outcomeIndex = route === 'multi_outcome' ? fields.integer('outcomeIndex', 0, lastOutcome) : undefined
+    const { accountId, marketId, more: outcomeIndex } = read(context, route === 'multi_outcome' ? ['marketId', 'outcomeIndex'] : ['marketId'], (fields) => (route === 'multi_outcome' ? fields.integer('outcomeIndex', 0, lastOutcome) : undefined))
     const claimed = desk.claim(accountId, route, marketId, outcomeIndex, context.now)
     return { txSignature: desk.newTxSignature(), marketId, outcomeIndex: claimed.outcomeIndex, shares: shares(claimed.shares), payoutE6: toE6(claimed.shares) }
   })
