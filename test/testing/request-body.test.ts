@@ -165,9 +165,11 @@ describe('an answer sent before the body has arrived: the rest is drained (bound
     expect(answers).toEqual(Array.from({ length: 11 }, () => '413 REQ_TOO_LARGE'))
   })
 
-  it('the connection stays open while a client that keeps sending sends the rest, and is never reset', async () => {
-    const { url } = await startLocalExchange()
-    // A client that goes on sending after the server's FIN, as curl does: half-open allowed.
+  /**
+   * Sends `head`, then 2 MB in 20 pieces 10 ms apart from a client that goes on sending after the
+   * server's FIN (half-open allowed, as curl does); what came back, how many pieces went, the events.
+   */
+  async function sendSlowly(url: string, head: Buffer) {
     const { hostname, port } = new URL(url)
     const socket = connect({ host: hostname, port: Number(port), allowHalfOpen: true })
     await new Promise((resolve) => socket.once('connect', resolve))
@@ -177,7 +179,7 @@ describe('an answer sent before the body has arrived: the rest is drained (bound
     socket.on('end', () => events.push('end'))
     socket.on('error', (error: NodeJS.ErrnoException) => events.push(`error ${error.code}`))
     const closed = new Promise((resolve) => socket.on('close', resolve))
-    socket.write(httpRequest('POST', ORDERS, { 'content-type': 'application/json', 'content-length': String(TWO_MB.length) }, ''))
+    socket.write(head)
     let sent = 0
     for (let piece = 0; piece < PIECES && !socket.destroyed; piece++) {
       await new Promise((resolve) => setTimeout(resolve, 10))
@@ -186,7 +188,18 @@ describe('an answer sent before the body has arrived: the rest is drained (bound
     }
     socket.end()
     await closed
-    expect(received).toMatch(/^HTTP\/1\.1 413 [^]*\r\nconnection: close\r\n/i)
+    return { received, sent, events }
+  }
+
+  it.each([
+    ['a declared length over the limit (413)', httpRequest('POST', ORDERS, { 'content-type': 'application/json', 'content-length': String(TWO_MB.length) }, ''), 413],
+    ['a method no route serves (TRACE, 405)', httpRequest('TRACE', ORDERS, { 'content-length': String(TWO_MB.length) }, ''), 405],
+    ['a method Node\'s parser refuses (FOO, 405)', httpRequest('FOO', ORDERS, { 'content-length': String(TWO_MB.length) }, ''), 405],
+    ['headers over Node\'s limit (431)', httpRequest('POST', ORDERS, { 'x-big': 'a'.repeat(20_000), 'content-length': String(TWO_MB.length) }, ''), 431],
+  ])('%s: the connection stays open while a client that keeps sending sends the rest, and is never reset', async (_, head, status) => {
+    const { url } = await startLocalExchange()
+    const { received, sent, events } = await sendSlowly(url, head)
+    expect(received).toMatch(new RegExp(`^HTTP/1\\.1 ${status} [^]*\\r\\nconnection: close\\r\\n`, 'i'))
     expect({ sent, events }).toEqual({ sent: PIECES, events: ['end'] })
   })
 

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import type { ReferenceExchange } from '../exchange.ts'
 import { DroppedConnection } from '../faults/faults.ts'
 import { answerClientError } from './client-error.ts'
+import { DRAIN_LIMITS, type DrainLimits, destroyWhenWritten } from './drain.ts'
 import { CORS_HEADERS } from '../http/envelope.ts'
 
 export interface NodeListenerOptions {
@@ -11,27 +12,6 @@ export interface NodeListenerOptions {
   onError?: (error: unknown) => void
   /** What is still read of a body the exchange answered before it arrived (default `DRAIN_LIMITS`: 16 MiB, 5 s). */
   drain?: DrainLimits
-}
-
-export interface DrainLimits {
-  /** Bytes read and thrown away at most after the answer. */
-  bytes: number
-  /** Milliseconds waited at most for the rest of the body. */
-  ms: number
-}
-
-/**
- * An answer sent before the body has arrived (413, a refused method) closes the connection only
- * once the client has sent the rest, up to these bounds: closing with bytes unread makes the
- * kernel reset the connection, and a client still sending (Node's `http`) then reads EPIPE or
- * ECONNRESET instead of the answer. Past a bound the connection is closed anyway.
- */
-export const DRAIN_LIMITS: Readonly<DrainLimits> = Object.freeze({ bytes: 16 * 1024 * 1024, ms: 5_000 })
-
-/** Destroys the socket once what was written to it has gone out. */
-function destroyWhenWritten(socket: Socket): void {
-  if (socket.writableFinished || !socket.writable) socket.destroy()
-  else socket.once('finish', () => socket.destroy())
 }
 
 /**
