@@ -102,7 +102,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     // Serve dependencies as they are (all ESM): no pre-bundling pass that could reload the page.
     optimizeDeps: { noDiscovery: true, include: [] },
     server: { port, host: options.host ?? '127.0.0.1', strictPort, fs: { allow: [root] } },
-    plugins: [referenceExchange(createReferenceExchange(exchangeOptions), proxyKey)],
+    // A market that looks like one: sizes that vary by level and side, taken when hit, refilled over time.
+    plugins: [referenceExchange(createReferenceExchange({ ...exchangeOptions, policy: { makerLadder: 'lively', ...exchangeOptions.policy } }), proxyKey)],
   })
   try {
     await server.listen()

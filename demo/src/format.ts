@@ -1,5 +1,14 @@
 /** Display helpers: the API gives decimals as strings and times as UTC ms. */
 
+/** A signed amount with its sign in front: `−0.03` (a minus sign, U+2212), `+12.50`, `0.00`. */
+export function formatSigned(value: string | number | null | undefined, decimals: number): string {
+  const number = Number(value)
+  if (value === null || value === undefined || value === '' || !Number.isFinite(number)) return formatFixed(value, decimals)
+  const magnitude = formatFixed(Math.abs(number), decimals)
+  if (Number(magnitude.replace(/,/g, '')) === 0) return magnitude
+  return `${number < 0 ? '−' : '+'}${magnitude}`
+}
+
 /** `1234.5` → `1,234.5`, at most `digits` decimals; text that is not a number is shown as is. */
 export function formatNumber(value: string | number | null | undefined, digits = 4): string {
   if (value === null || value === undefined || value === '') return '—'

@@ -1,5 +1,5 @@
 import { bookTable, type Level } from './book.ts'
-import { priceChart, type Candle } from './chart.ts'
+import { hasOhlc, priceChart, type Candle } from './chart.ts'
 import { card, fill, h, table } from './dom.ts'
 import { formatChange, formatFixed, formatNumber, formatTime, intervalWords, lastTick, trend, type Trend } from './format.ts'
 import { notice, type Notice } from './notice.ts'
@@ -48,6 +48,11 @@ export interface MarketPanel {
   show(view: MarketView, precision: Precision): void
 }
 
+/** The trade with the latest timestamp. */
+export function newest(trades: readonly TradeView[]): TradeView | undefined {
+  return trades.reduce<TradeView | undefined>((latest, trade) => (latest === undefined || trade.timestamp > latest.timestamp ? trade : latest), undefined)
+}
+
 function stat(label: string, value: string, test: string, className = ''): HTMLElement {
   return h('div', { class: `stat ${className}` }, h('span', { class: 'label' }, label), h('span', { class: 'value', 'data-test': test }, value))
 }
@@ -84,9 +89,11 @@ export function marketPanel(onSelect: (symbol: string) => void): MarketPanel {
     },
     show({ ticker, book, trades, candles, interval }, precision) {
       const price = (value: string | undefined) => formatFixed(value, precision.price)
-      tick = { price: ticker.lastPrice, direction: lastTick(tick.price, ticker.lastPrice, tick.direction) }
+      // Last is the newest trade of the list shown beside it (the ticker's when there is none).
+      const last = newest(trades)?.price ?? ticker.lastPrice
+      tick = { price: last, direction: lastTick(tick.price, last, tick.direction) }
       fill(stats,
-        stat('Last', price(ticker.lastPrice), 'last-price', `big ${tick.direction}`),
+        stat('Last', price(last), 'last-price', `big ${tick.direction}`),
         ticker.change24h !== undefined && stat('24h change', formatChange(ticker.change24h, ticker.lastPrice, precision.price), 'change', trend(ticker.change24h)),
         ticker.markPrice !== undefined && stat('Mark', price(ticker.markPrice), 'mark-price'),
         ticker.high24h !== undefined && stat('24h high', price(ticker.high24h), 'high'),
@@ -98,7 +105,7 @@ export function marketPanel(onSelect: (symbol: string) => void): MarketPanel {
         h('span', { class: trade.side === 'sell' ? 'ask' : 'bid' }, price(trade.price)),
         formatFixed(trade.size, precision.size),
       ]), 'No trades yet', { numeric: [1, 2] }))
-      chartTitle.textContent = `Price, ${intervalWords(interval)} candles`
+      chartTitle.textContent = hasOhlc(candles) ? `Price, ${intervalWords(interval)} candles (open, high, low, close)` : `Price, ${intervalWords(interval)} closes (line)`
       fill(chart, priceChart(candles, precision.price, interval))
     },
   }

@@ -1,5 +1,5 @@
 import { card, fill, h, table } from './dom.ts'
-import { formatFixed, trend } from './format.ts'
+import { formatFixed, formatSigned, trend } from './format.ts'
 import { notice, type Notice } from './notice.ts'
 
 export interface PositionView {
@@ -67,7 +67,7 @@ export function portfolioPanel(onClose: (market: string) => void): PortfolioPane
       h('span', { class: 'label' }, 'Total (USDC)'),
       h('strong', { class: 'value', 'data-test': 'total-value' }, formatFixed(total, 2)),
       h('span', { class: 'muted', 'data-test': 'total-parts' },
-        `balance ${formatFixed(balance, 2)} + position margin ${formatFixed(margin, 2)} ${unrealizedPnl < 0 ? '−' : '+'} unrealized PnL ${formatFixed(Math.abs(unrealizedPnl), 2)}`))
+        `balance ${formatFixed(balance, 2)} + position margin ${formatFixed(margin, 2)} + unrealized PnL ${formatSigned(unrealizedPnl, 2)}`))
   }
   const buttons = () => element.querySelectorAll<HTMLButtonElement>('[data-test="close-position"]')
   return {
@@ -82,7 +82,7 @@ export function portfolioPanel(onClose: (market: string) => void): PortfolioPane
         formatFixed(position.size, sizeDecimals),
         formatFixed(position.entryPrice, priceDecimals),
         formatFixed(position.markPrice, priceDecimals),
-        h('span', { class: trend(position.unrealizedPnl) }, formatFixed(position.unrealizedPnl, 2)),
+        h('span', { class: trend(position.unrealizedPnl) }, formatSigned(position.unrealizedPnl, 2)),
         h('button', { class: 'secondary small', type: 'button', 'data-test': 'close-position', 'aria-label': `Close the ${position.market} ${position.side} position at market`, onClick: () => onClose(position.market) }, 'Close'),
       ]), 'No open positions', { numeric: [2, 3, 4, 5], optional: [0, 4], rowTest: 'position' }))
     },

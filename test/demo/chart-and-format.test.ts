@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { chartAxes, chartGeometry, priceChart } from '../../demo/src/chart.ts'
-import { decimalsOf, decimalText, formatChange, formatDateTime, formatFixed, formatNumber, intervalWords, lastTick, shortAddress, toTick, trend, wholeText } from '../../demo/src/format.ts'
+import { candlesticks, chartAxes, chartGeometry, priceChart } from '../../demo/src/chart.ts'
+import { decimalsOf, decimalText, formatChange, formatDateTime, formatFixed, formatNumber, formatSigned, intervalWords, lastTick, shortAddress, toTick, trend, wholeText } from '../../demo/src/format.ts'
 
 const candles = (closes: string[]) => closes.map((close, i) => ({ openTime: i * 60_000, close }))
 
@@ -25,7 +25,7 @@ describe('the price chart', () => {
   it('renders an SVG coloured by direction, described in words (range, time span, last price)', () => {
     const chart = priceChart(candles(['10', '12', '11']), 2).querySelector('svg')!
     expect(chart.getAttribute('class')).toBe('chart up')
-    expect(chart.getAttribute('aria-label')).toMatch(/^Price chart from \d\d:\d\d to \d\d:\d\d, between 10\.00 and 12\.00, last 11\.00$/)
+    expect(chart.getAttribute('aria-label')).toMatch(/^Closing-price line from \d\d:\d\d to \d\d:\d\d, between 10\.00 and 12\.00, last 11\.00$/)
     expect(chart.querySelectorAll('path')).toHaveLength(2)
     expect(priceChart(candles(['12', '10'])).querySelector('svg')!.getAttribute('class')).toBe('chart down')
   })
@@ -95,5 +95,33 @@ describe('what a trader reads', () => {
 
   it('intervalWords names a candle width', () => {
     expect(['1m', '15m', '4h', '1d'].map(intervalWords)).toEqual(['1-minute', '15-minute', '4-hour', '1-day'])
+  })
+})
+
+describe('candlesticks and signed amounts', () => {
+  const ohlc = [
+    { openTime: 0, open: '100', high: '120', low: '90', close: '110' },
+    { openTime: 60_000, open: '110', high: '115', low: '80', close: '85' },
+  ]
+
+  it('draws one candlestick per candle: wick from high to low, body from open to close, the range spanning every high and low', () => {
+    // Box 200 × 40, prices 80…120: y = 40 − (price − 80).
+    const { sticks, low, high } = candlesticks(ohlc, 200, 40)!
+    expect({ low, high }).toEqual({ low: 80, high: 120 })
+    expect(sticks.map(({ x, wickTop, wickBottom, bodyTop, bodyHeight, direction }) => ({ x, wickTop, wickBottom, bodyTop, bodyHeight, direction }))).toEqual([
+      { x: 50, wickTop: 0, wickBottom: 30, bodyTop: 10, bodyHeight: 10, direction: 'up' },
+      { x: 150, wickTop: 5, wickBottom: 40, bodyTop: 10, bodyHeight: 25, direction: 'down' },
+    ])
+    const chart = priceChart(ohlc, 2, '1m')
+    expect(chart.querySelectorAll('[data-test="candle"]')).toHaveLength(2)
+    expect(chart.querySelector('svg')!.getAttribute('aria-label')).toMatch(/^Candlestick chart \(1m candles: open, high, low, close\)/)
+  })
+
+  it('says it draws a line of closes when the candles carry only closes', () => {
+    expect(priceChart(candles(['1', '2']), 2, '1m').querySelector('svg')!.getAttribute('aria-label')).toMatch(/^Closing-price line \(1m closes\)/)
+  })
+
+  it('renders a signed amount with its sign in front', () => {
+    expect(['-0.03', '12.5', '0', '-0.001'].map((value) => formatSigned(value, 2))).toEqual(['−0.03', '+12.50', '0.00', '0.00'])
   })
 })

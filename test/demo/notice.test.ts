@@ -52,3 +52,22 @@ describe('an action\'s notice', () => {
     expect(shown.element.childElementCount).toBe(0)
   })
 })
+
+describe('notices on one page', () => {
+  it('a later event clears the success it supersedes elsewhere ("Order cancelled." after a later fill); errors stay', () => {
+    const orders = notice('Open orders')
+    const form = notice('Order form')
+    const wallet = notice('Wallet')
+    document.body.append(orders.element, form.element, wallet.element)
+    wallet.error({ summary: 'The wallet refused.', code: 'signing-cancelled', detail: 'd' })
+    orders.success('Order cancelled.')
+    form.pending('Working…')
+    expect(orders.element.textContent).toBe('')
+    form.success('Filled: buy 0.001 BTC-USDC at 65,000.0')
+    expect(form.element.textContent).toBe('Filled: buy 0.001 BTC-USDC at 65,000.0')
+    expect(wallet.element.querySelector('[data-test="error"]')).not.toBeNull()
+    orders.element.remove()
+    form.element.remove()
+    wallet.element.remove()
+  })
+})

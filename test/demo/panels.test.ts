@@ -105,7 +105,8 @@ describe('market panel', () => {
       interval: '1m',
     }, { price: 1, size: 3 })
 
-    expect($(panel.element, 'last-price').textContent).toBe('65,000.5')
+    // Last is the newest trade shown (65000), not the ticker's 65000.5.
+    expect($(panel.element, 'last-price').textContent).toBe('65,000.0')
     expect($(panel.element, 'mark-price').textContent).toBe('65,001.0')
     expect($(panel.element, 'change').textContent).toBe('+1.3 (+0.00%)')
     const prices = [...$(panel.element, 'order-book').querySelectorAll('tr.level td:first-child')].map((cell) => cell.textContent)
@@ -159,11 +160,22 @@ describe('market panel', () => {
     expect($(panel.element, 'change').textContent).toBe('-1,300.0 (-2.00%)')
   })
 
-  it('labels the chart with its candle width', () => {
+  it('labels the chart with its candle width and what it draws: candlesticks from OHLC candles, else a line of closes', () => {
     const panel = marketPanel(() => undefined)
     panel.show({ ...view('65000', '0'), interval: '5m' }, { price: 1, size: 3 })
-    expect($(panel.element, 'chart-interval').textContent).toBe('Price, 5-minute candles')
-    expect($(panel.element, 'chart').querySelector('svg')!.getAttribute('aria-label')).toMatch(/^Price chart \(5m candles\) from /)
+    expect($(panel.element, 'chart-interval').textContent).toBe('Price, 5-minute closes (line)')
+    expect($(panel.element, 'chart').querySelector('svg')!.getAttribute('aria-label')).toMatch(/^Closing-price line \(5m closes\) from /)
+    const ohlc = [{ openTime: 0, open: '1', high: '3', low: '1', close: '2' }, { openTime: 300_000, open: '2', high: '2', low: '0.5', close: '1' }]
+    panel.show({ ...view('65000', '0'), candles: ohlc, interval: '5m' }, { price: 1, size: 3 })
+    expect($(panel.element, 'chart-interval').textContent).toBe('Price, 5-minute candles (open, high, low, close)')
+    expect($(panel.element, 'chart').querySelectorAll('[data-test="candle"]')).toHaveLength(2)
+  })
+
+  it('shows as Last the newest trade of the list, whatever order it comes in', () => {
+    const panel = marketPanel(() => undefined)
+    const trades = [{ price: '64990', size: '0.1', side: 'buy', timestamp: 1_000 }, { price: '65010', size: '0.1', side: 'sell', timestamp: 3_000 }, { price: '65000', size: '0.1', side: 'buy', timestamp: 2_000 }]
+    panel.show({ ...view('64000', '0'), trades }, { price: 1, size: 3 })
+    expect($(panel.element, 'last-price').textContent).toBe('65,010.0')
   })
 })
 
@@ -264,7 +276,7 @@ describe('portfolio and prediction panels', () => {
     panel.balances([{ token: 'USDC', available: '9938.25', locked: '61.75', total: '10000' }])
     panel.positions([{ market: 'BTC-USDC', side: 'long', size: '0.001', entryPrice: '65000', markPrice: '65100', unrealizedPnl: '0.1' }], 1, 3)
     expect($(panel.element, 'balance-USDC').textContent).toBe('9,938.25')
-    expect($(panel.element, 'positions').querySelector('.up')!.textContent).toBe('0.10')
+    expect($(panel.element, 'positions').querySelector('.up')!.textContent).toBe('+0.10')
     expect($(panel.element, 'positions').querySelector('td:nth-child(4)')!.textContent).toBe('65,000.0')
     $<HTMLButtonElement>(panel.element, 'close-position').click()
     expect(closed).toEqual(['BTC-USDC'])
@@ -283,7 +295,7 @@ describe('portfolio and prediction panels', () => {
     expect($(panel.element, 'total-value').textContent).toBe('9,350.00')
     panel.positions(positions, 1, 3)
     expect($(panel.element, 'total-value').textContent).toBe('9,987.50')
-    expect($(panel.element, 'total-parts').textContent).toBe('balance 9,350.00 + position margin 650.00 − unrealized PnL 12.50')
+    expect($(panel.element, 'total-parts').textContent).toBe('balance 9,350.00 + position margin 650.00 + unrealized PnL −12.50')
   })
 
   it('shows the market\'s outcomes with prices and the shares held; mint and redeem pass the amount', () => {

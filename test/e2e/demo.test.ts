@@ -1,31 +1,16 @@
 // The demo in a real headless Chromium (Debian's), served by the same server `npm run demo` starts,
 // used as a person uses it: wallets injected as extensions are, clicks and keys, at a laptop's and a
 // phone's size. Screenshots land in test-output/.
-import { mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoServer, type DemoServer } from '../../demo/serve.ts'
-import { CHROMIUM_FLAGS, chromiumExecutable } from '../runtimes/chromium.ts'
+import type { Page } from 'playwright'
+import { describe, expect, it } from 'vitest'
+import { demoInChromium, OUTPUT } from './demo-in-chromium.ts'
 import { injectWallets } from './fake-wallets.ts'
 
-const OUTPUT = 'test-output'
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 375, height: 812 } } as const
 
-let demo: DemoServer
-let browser: Browser
-
-beforeAll(async () => {
-  mkdirSync(OUTPUT, { recursive: true })
-  demo = await startDemoServer({ port: 0 })
-  browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS })
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await demo?.close()
-})
+const running = demoInChromium()
 
 const at = (test: string) => `[data-test="${test}"]`
 /** The message region of one action, by its label (see demo/src/notice.ts). */
@@ -51,7 +36,7 @@ async function outcome(page: Page, label: string, expected: RegExp): Promise<str
 }
 
 async function newPage(size: keyof typeof SIZES): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: SIZES[size] })
+  const page = await running.browser().newPage({ viewport: SIZES[size] })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   return { page, errors }
@@ -126,7 +111,7 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
 describe('the demo page in Chromium', () => {
   it('onboards with a test wallet, trades, keeps its key across a reload, rotates it', async () => {
     const { page, errors } = await newPage('desktop')
-    await page.goto(demo.url)
+    await page.goto(running.demo().url)
 
     // Connect a test wallet: the page shows the login message, then the key.
     await page.locator(at('connect-test')).click()
@@ -159,8 +144,8 @@ describe('the demo page in Chromium', () => {
     await page.locator(`${at('order-book')} tbody tr.level`).first().waitFor()
     expect(await textOf(page, at('spread'))).toMatch(/^Spread [\d,.]+ \([\d.]+%\)$/)
     expect(await page.locator(`${at('order-book')} thead th`).allTextContents()).toEqual(['Price', 'Size', 'Total'])
-    await page.locator(`${at('chart')} svg path.chart-line`).waitFor()
-    expect(await textOf(page, at('chart-interval'))).toBe('Price, 1-minute candles')
+    await page.locator(`${at('chart')} svg ${at('candle')}`).first().waitFor()
+    expect(await textOf(page, at('chart-interval'))).toBe('Price, 1-minute candles (open, high, low, close)')
     expect(await textOf(page, at('change'))).toMatch(/^[+-]?[\d,.]+ \([+-]?[\d.]+%\)$/)
     expect(await page.locator(at('last-price')).evaluate((element) => element.parentElement!.className)).toMatch(/^stat big (up|down|flat)$/)
     expect(await page.locator(`${at('chart')} .chart-prices span`).count()).toBe(3)
@@ -216,7 +201,7 @@ describe('the demo page in Chromium', () => {
     it(`${size} (${SIZES[size].width}×${SIZES[size].height}): a refused wallet, then the exact message signed; a fill, its history, the position closed; messages in view; axe finds nothing serious`, async () => {
       const { page, errors } = await newPage(size)
       const wallets = await injectWallets(page)
-      await page.goto(demo.url)
+      await page.goto(running.demo().url)
       await textOf(page, at('last-price'))
 
       // The user declines in the wallet: the page says so, and offers to try again.
@@ -276,7 +261,7 @@ describe('the demo page in Chromium', () => {
   it('a Solana wallet (Phantom-like, signMessage) onboards, and signs the message shown', async () => {
     const { page, errors } = await newPage('desktop')
     const wallets = await injectWallets(page)
-    await page.goto(demo.url)
+    await page.goto(running.demo().url)
     const shown = await onboard(page, 'connect-solana')
     expect(wallets.signed).toEqual([shown])
     expect(await page.locator(at('wallet-address')).textContent()).toMatch(/Solana wallet/)
@@ -287,7 +272,7 @@ describe('the demo page in Chromium', () => {
 
   it('without a wallet installed, says so and links to one; a test wallet still works', async () => {
     const { page } = await newPage('phone')
-    await page.goto(demo.url)
+    await page.goto(running.demo().url)
     await page.locator(at('connect-injected')).click()
     expect(await outcome(page, 'Wallet', /No EVM wallet/)).toMatch(/No EVM wallet is installed in this browser\. wallet-missing/)
     expect(await page.locator(`${noticeOf('Wallet')} a`).getAttribute('href')).toMatch(/^https:\/\//)
@@ -300,7 +285,7 @@ describe('the demo page in Chromium', () => {
   it('keyboard alone: onboard and place an order', async () => {
     const { page } = await newPage('desktop')
     const wallets = await injectWallets(page)
-    await page.goto(demo.url)
+    await page.goto(running.demo().url)
     await textOf(page, at('last-price'))
     /** Tabs until the element with this data-test has focus (a bounded number of times). */
     const tabTo = async (test: string) => {
@@ -333,7 +318,7 @@ describe('the demo page with no secret in it (?mode=proxy): the demo server sign
       const answers: string[] = []
       page.on('request', (request) => fromPage.push({ url: request.url(), headers: request.headers() }))
       page.on('response', (response) => void response.text().then((text) => answers.push(text), () => undefined))
-      await page.goto(`${demo.url}?mode=proxy`)
+      await page.goto(`${running.demo().url}?mode=proxy`)
       await textOf(page, at('last-price'))
 
       expect(await textOf(page, at('key-origin'))).toMatch(/this page holds no secret/)
@@ -354,8 +339,8 @@ describe('the demo page with no secret in it (?mode=proxy): the demo server sign
       expect(new Set(signed.map((request) => new URL(request.url).pathname.split('/api/')[0]))).toEqual(new Set(['/proxy']))
       expect(new Set(signed.map((request) => request.headers['x-api-key']))).toEqual(new Set([`prxy_${'0'.repeat(64)}`]))
       for (const text of [...answers, await page.content(), await page.evaluate(() => JSON.stringify({ ...localStorage }))]) {
-        expect(text).not.toContain(demo.proxyKey.secretKey)
-        expect(text).not.toContain(demo.proxyKey.apiKey)
+        expect(text).not.toContain(running.demo().proxyKey.secretKey)
+        expect(text).not.toContain(running.demo().proxyKey.apiKey)
       }
 
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
@@ -370,7 +355,7 @@ describe('the demo page with no secret in it (?mode=proxy): the demo server sign
 
   it('the key mode links to the proxy mode', async () => {
     const { page } = await newPage('desktop')
-    await page.goto(demo.url)
+    await page.goto(running.demo().url)
     await page.locator(at('mode-switch')).click()
     await page.waitForURL(/\?mode=proxy$/)
     expect(await textOf(page, at('key-origin'))).toMatch(/this page holds no secret/)

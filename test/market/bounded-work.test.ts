@@ -177,10 +177,13 @@ describe('creating prediction markets', () => {
     expect(h.call('POST', '/api/v1/prediction/markets', newMarket(1)).error).toMatchObject({ details: { field: 'markets', limit: 1 } })
   })
 
-  it('stops at the exchange\'s maxMarkets, the demo\'s nine included', () => {
-    const h = harness({ accounts: { alice: { USDC: '1000' }, bob: { USDC: '1000' } }, policy: { maxMarkets: 10 } })
-    h.ok('POST', '/api/v1/prediction/markets', newMarket(0))
-    expect(h.call('POST', '/api/v1/prediction/markets', newMarket(1), 'bob').error).toMatchObject({ code: 'REQ_INVALID_PARAMS', details: { field: 'markets', limit: 10 } })
+  it('stops at the exchange\'s maxMarkets of open markets: the demo\'s seven open ones included, its two resolved ones not; a resolution frees a place', () => {
+    const h = harness({ challengePeriodMs: MINUTE, accounts: { alice: { USDC: '1000' }, bob: { USDC: '1000' } }, policy: { maxMarkets: 8 } })
+    const { marketId } = h.ok('POST', '/api/v1/prediction/markets', newMarket(0))
+    expect(h.call('POST', '/api/v1/prediction/markets', newMarket(1), 'bob').error).toMatchObject({ code: 'REQ_INVALID_PARAMS', details: { field: 'markets', limit: 8 } })
     expect(h.market.balances('bob').USDC).toEqual({ available: '1000', locked: '0' })
+    h.clock.now = END + MINUTE + 1
+    h.ok('POST', '/api/v1/prediction/oracle/finalizations', { marketId })
+    expect(h.call('POST', '/api/v1/prediction/markets', { ...newMarket(1), endTime: END + 60 * MINUTE }, 'bob').status).toBe(200)
   })
 })

@@ -79,6 +79,7 @@ describe('a policy given to createReferenceExchange', () => {
     expect(() => createReferenceExchange({ policy: { maxPageSize: 1.5 } })).toThrow(/policy\.maxPageSize/)
     expect(() => createReferenceExchange({ policy: { symbolCase: 'lower' as never } })).toThrow(/policy\.symbolCase/)
     expect(() => createReferenceExchange({ policy: { marketBond: -1 } })).toThrow(/policy\.marketBond/)
+    expect(() => createReferenceExchange({ policy: { marketBondDoubling: 0 } })).toThrow(/policy\.marketBondDoubling/)
     expect(() => createReferenceExchange({ policy: { maxChallengeRounds: 0 } })).toThrow(/policy\.maxChallengeRounds/)
     expect(() => createReferenceExchange({ maxAccounts: 0 })).toThrow(expect.objectContaining({ field: 'maxAccounts' }))
   })

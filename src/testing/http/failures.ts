@@ -10,6 +10,8 @@ export interface InputIssue {
   field: string
   rule: InputRule
   reason: string
+  /** The exchange's limit the value is over, when that is the fault. */
+  limit?: number
 }
 
 function invalidInput(issues: readonly InputIssue[]): ApiFailure {
@@ -18,6 +20,7 @@ function invalidInput(issues: readonly InputIssue[]): ApiFailure {
     field: first!.field,
     reason: first!.reason,
     rule: first!.rule,
+    ...(first!.limit === undefined ? {} : { limit: first!.limit }),
     issues,
   })
 }

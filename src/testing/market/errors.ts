@@ -7,7 +7,26 @@ export const { invalidParams, notFound } = failures
 
 /** Over one of the exchange's limits (see policy.ts): REQ_INVALID_PARAMS naming the field and the limit. */
 export function overLimit(field: string, limit: number, reason: string): ApiFailure {
-  return new ApiFailure(400, 'REQ_INVALID_PARAMS', 10002, `${field}: ${reason}`, { field, reason, limit })
+  return failures.invalidInput([{ field, rule: 'value', reason, limit }])
+}
+
+/**
+ * Reads every entry of a list (`orders` → `orders[3].price`), and answers the REQ_INVALID_PARAMS
+ * faults of all of them at once; another failure is thrown as it comes.
+ */
+export function everyEntry<E, T>(entries: readonly E[], name: string, read: (entry: E) => T): T[] {
+  const issues: InputIssue[] = []
+  const values = entries.map((entry, index) => {
+    try {
+      return inEntry(`${name}[${index}]`, () => read(entry))
+    } catch (error) {
+      if (!(error instanceof ApiFailure) || error.code !== 'REQ_INVALID_PARAMS') throw error
+      issues.push(...((error.details?.issues as InputIssue[] | undefined) ?? [{ field: String(error.details?.field ?? name), rule: 'value', reason: error.message }]))
+      return undefined as T
+    }
+  })
+  if (issues.length > 0) throw failures.invalidInput(issues)
+  return values
 }
 
 /**

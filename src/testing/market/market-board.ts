@@ -2,28 +2,42 @@
  * The markets of one area (perp or spot): lookup, the reference price each is quoted around (a
  * test can pin it), the market maker's ladder, and the order rules (tick, step, minimum size).
  */
-import { bps, type Decimal, formatDecimal, isMultipleOf, max, mul } from './decimal.ts'
+import { bps, type Decimal, floorTo, formatDecimal, isMultipleOf, max, mul } from './decimal.ts'
 import type { TradingMarket } from './demo-data.ts'
 import { invalidParams, notFound } from './errors.ts'
 import { MarketMaker } from './market-maker.ts'
-import { type CandleSource, referencePrice } from './prices.ts'
+import { type CandleSource, MINUTE, referencePrice } from './prices.ts'
+import { pick } from '../prng.ts'
 import type { MarketPolicy } from './policy.ts'
 import type { OrderVenue } from './venue.ts'
 
 type SymbolCase = MarketPolicy['symbolCase']
+type LadderKind = MarketPolicy['makerLadder']
 
 const LADDER_LEVELS = 10
 const LADDER_STEP_BPS = 5
+/** A quote that was hit stays taken this long before the ladder refills (it also refills when the reference moves, each minute). */
+const REFILL_MS = 20_000
 
+/**
+ * The maker's size at a level, in percent of the market's quote size: deeper levels hold more
+ * (+20 % a level), each side and each minute's ladder its own draw of up to +80 %; never less
+ * than the quote size, so the nearest level always takes a quote-size order whole.
+ */
+export function levelSizePercent(symbol: string, level: number, side: 'buy' | 'sell', minute: number): number {
+  return 100 + 20 * level + pick(0, 80, 'depth', symbol, side, level, minute)
+}
 export class MarketBoard<M extends TradingMarket> {
   readonly #markets: ReadonlyMap<string, M>
   readonly #pinned = new Map<string, Decimal>()
   readonly #maker = new MarketMaker()
   readonly #symbolCase: SymbolCase
+  readonly #ladder: LadderKind
 
-  constructor(markets: readonly M[], symbolCase: SymbolCase) {
+  constructor(markets: readonly M[], symbolCase: SymbolCase, ladder: LadderKind = 'flat') {
     this.#markets = new Map(markets.map((market) => [market.symbol, market]))
     this.#symbolCase = symbolCase
+    this.#ladder = ladder
   }
 
   list(): M[] {
@@ -66,7 +80,11 @@ export class MarketBoard<M extends TradingMarket> {
     for (const market of this.#markets.values()) {
       const reference = this.reference(market.symbol, now)
       const step = max(market.tickSize, mul(reference, bps(LADDER_STEP_BPS)))
-      this.#maker.refresh(venue, market.symbol, { reference, step, levels: LADDER_LEVELS, size: market.quoteSize, tick: market.tickSize, lowest: market.tickSize, highest: reference * 2n }, now)
+      const minute = Math.floor(now / MINUTE)
+      const lively = this.#ladder === 'lively'
+        ? { sizeAt: (level: number, side: 'buy' | 'sell') => floorTo((market.quoteSize * BigInt(levelSizePercent(market.symbol, level, side, minute))) / 100n, market.stepSize), refillMs: REFILL_MS }
+        : {}
+      this.#maker.refresh(venue, market.symbol, { reference, step, levels: LADDER_LEVELS, size: market.quoteSize, ...lively, tick: market.tickSize, lowest: market.tickSize, highest: reference * 2n }, now)
     }
   }
 

@@ -21,18 +21,27 @@ const SIDES: readonly Side[] = ['buy', 'sell']
 const ORDER_TYPES: readonly OrderType[] = ['limit', 'market']
 const TIMES_IN_FORCE: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK']
 
+/**
+ * Reads every field first (a collecting `Fields` notes each fault), then `done()` answers all of
+ * them at once; only then are the values combined and checked against the market.
+ */
 export function readTradeOrder<M extends TradingMarket>(fields: Fields, board: MarketBoard<M>): TradeOrderInput<M> {
-  const market = board.field(fields.string('market'))
+  // While collecting, a faulty field reads as undefined (a missing market is already noted).
+  const symbol: string | undefined = fields.string('market')
+  const market = fields.check(() => (symbol === undefined ? undefined : board.field(symbol))) as M
   const side = fields.oneOf('side', SIDES)
   const type = fields.oneOf('type', ORDER_TYPES)
   const size = fields.decimal('size')
   // A market order's price would be ignored: refused, so a caller never believes it was applied.
-  if (type === 'market' && fields.has('price')) throw invalidParams('price', 'a market order takes no price; send a limit order to set one')
-  const price = type === 'limit' ? fields.decimal('price') : undefined
-  board.checkGrid(market, size, price)
-  const timeInForce = fields.optionalOneOf('timeInForce', TIMES_IN_FORCE) ?? (type === 'market' ? 'IOC' : 'GTC')
+  const price = type === 'limit' ? fields.decimal('price') : type === 'market' ? undefined : fields.optionalDecimal('price')
+  const timeInForce = fields.optionalOneOf('timeInForce', TIMES_IN_FORCE)
   const postOnly = fields.optionalBoolean('postOnly') ?? false
-  if (postOnly && (type !== 'limit' || timeInForce !== 'GTC')) throw invalidParams('postOnly', 'postOnly needs a GTC limit order')
   const reduceOnly = fields.optionalBoolean('reduceOnly') ?? false
-  return { market, side, type, price, size, timeInForce, postOnly, reduceOnly, clientOrderId: fields.clientOrderId() }
+  const clientOrderId = fields.clientOrderId()
+  fields.done()
+  if (type === 'market' && fields.has('price')) throw invalidParams('price', 'a market order takes no price; send a limit order to set one')
+  board.checkGrid(market, size, price)
+  const inForce = timeInForce ?? (type === 'market' ? 'IOC' : 'GTC')
+  if (postOnly && (type !== 'limit' || inForce !== 'GTC')) throw invalidParams('postOnly', 'postOnly needs a GTC limit order')
+  return { market, side, type, price, size, timeInForce: inForce, postOnly, reduceOnly, clientOrderId }
 }

@@ -81,9 +81,9 @@ export class PerpDesk implements Settlement {
   /** The time of the last sync: what the hold-back on USDC is valued at. */
   #syncedAt = 0
 
-  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase' | 'maxLeverage'>, work: WorkMeter) {
+  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase' | 'maxLeverage' | 'makerLadder'>, work: WorkMeter) {
     this.#work = work
-    this.board = new MarketBoard(PERP_MARKETS, policy.symbolCase)
+    this.board = new MarketBoard(PERP_MARKETS, policy.symbolCase, policy.makerLadder)
     this.#maxLeverage = policy.maxLeverage
     this.#ledger = ledger
     this.#ids = ids

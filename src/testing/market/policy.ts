@@ -18,19 +18,27 @@ export interface MarketPolicy {
    * `upper`: symbols are upper-cased before the lookup.
    */
   symbolCase: 'exact' | 'upper'
-  /** Prediction markets the exchange holds at most, the demo's included. Default 10,000. */
+  /** Open (not yet resolved) prediction markets the exchange holds at most, the demo's included. Default 10,000. */
   maxMarkets: number
   /** Prediction markets one account may have that are not yet resolved. Default 5. */
   maxOpenMarketsPerAccount: number
-  /** USDC a market's creator locks until the market is resolved (0: none). Default 100. */
+  /** USDC a market's creator locks until the market is resolved (0: none), while fewer than `marketBondDoubling` markets are open. Default 100. */
   marketBond: number
+  /** The creation bond doubles for every this many open markets. Default 1,500. */
+  marketBondDoubling: number
   /** Challenges a proposed result takes at most; the last one escalates it to the resolution source. Default 3. */
   maxChallengeRounds: number
+  /**
+   * The perp and spot market maker's ladder. `flat` (default): the same size at every level, a hit
+   * quote replaced at once, so tests know the book. `lively` (the demo's): sizes vary by level,
+   * side and minute, and a hit quote stays taken for 20 s before the ladder refills.
+   */
+  makerLadder: 'flat' | 'lively'
 }
 
-export const DEFAULT_POLICY: Readonly<MarketPolicy> = Object.freeze({ maxBatch: 50, maxPageSize: 100, maxLeverage: 125, maxOutcomes: 32, symbolCase: 'exact', maxMarkets: 10_000, maxOpenMarketsPerAccount: 5, marketBond: 100, maxChallengeRounds: 3 })
+export const DEFAULT_POLICY: Readonly<MarketPolicy> = Object.freeze({ maxBatch: 50, maxPageSize: 100, maxLeverage: 125, maxOutcomes: 32, symbolCase: 'exact', maxMarkets: 10_000, maxOpenMarketsPerAccount: 5, marketBond: 100, marketBondDoubling: 1500, maxChallengeRounds: 3, makerLadder: 'flat' })
 
-const COUNTS = ['maxBatch', 'maxPageSize', 'maxLeverage', 'maxOutcomes', 'maxMarkets', 'maxOpenMarketsPerAccount', 'maxChallengeRounds'] as const
+const COUNTS = ['maxBatch', 'maxPageSize', 'maxLeverage', 'maxOutcomes', 'maxMarkets', 'maxOpenMarketsPerAccount', 'marketBondDoubling', 'maxChallengeRounds'] as const
 
 /** The defaults with `overrides` applied; a bad override throws a RangeError naming it. */
 export function marketPolicy(overrides: Partial<MarketPolicy> = {}): MarketPolicy {
@@ -40,6 +48,7 @@ export function marketPolicy(overrides: Partial<MarketPolicy> = {}): MarketPolic
   }
   if (!Number.isSafeInteger(policy.marketBond) || policy.marketBond < 0) throw new RangeError(`policy.marketBond must be a whole number of USDC, 0 or more, got ${String(policy.marketBond)}`)
   if (policy.maxOutcomes < 2) throw new RangeError('policy.maxOutcomes must be at least 2 (a binary market has two)')
+  if (policy.makerLadder !== 'flat' && policy.makerLadder !== 'lively') throw new RangeError(`policy.makerLadder must be "flat" or "lively", got ${String(policy.makerLadder)}`)
   if (policy.symbolCase !== 'exact' && policy.symbolCase !== 'upper') throw new RangeError(`policy.symbolCase must be "exact" or "upper", got ${String(policy.symbolCase)}`)
   return policy
 }

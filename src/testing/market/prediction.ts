@@ -29,6 +29,10 @@ const TICK = dec('0.001')
 const CLOSES_PER_SYNC = 16
 /** Entries the public activity and match feeds keep (newest). */
 const FEED_LENGTH = 1000
+/** Resolved markets the discovery lists still show (the newest); the others are found by id only. */
+const RESOLVED_LISTED = 100
+/** Past 1/CROWDED_SHARE of `maxMarkets` open markets, an account may hold one open market of its own. */
+const CROWDED_SHARE = 5
 
 export interface PredictionOrderInput {
   marketId: string
@@ -54,7 +58,12 @@ export class PredictionDesk implements Settlement {
   readonly oracle: Oracle
   readonly #ledger: Ledger
   readonly #random: () => number
+  /** The open markets: not yet resolved (active, or ended and awaiting their result). */
   readonly #markets = new Map<string, PredictionMarket>()
+  /** Resolved markets, archived: out of the open markets and their lists, found by id (claims, positions, look-ups). */
+  readonly #resolved = new Map<string, PredictionMarket>()
+  /** The newest RESOLVED_LISTED resolved markets, oldest first: what discovery shows of history. */
+  readonly #recentlyResolved: PredictionMarket[] = []
   readonly #maker = new MarketMaker()
   readonly holdings: Holdings
   readonly #orderTypes = new Map<string, number>()
@@ -67,13 +76,13 @@ export class PredictionDesk implements Settlement {
   readonly #due = new DueQueue()
   /** Per creator, the bonds of its markets not yet resolved. */
   readonly #creations = new Map<string, Map<string, Reserve>>()
-  readonly #policy: Pick<MarketPolicy, 'maxMarkets' | 'maxOpenMarketsPerAccount' | 'marketBond'>
+  readonly #policy: Pick<MarketPolicy, 'maxMarkets' | 'maxOpenMarketsPerAccount' | 'marketBond' | 'marketBondDoubling'>
   readonly #work: WorkMeter
   /** The time of the last sync: a market asked for after its end is closed then. */
   #syncedAt: number
   #nextMarketId = 2001
 
-  constructor(ledger: Ledger, ids: IdSequence, oracle: Oracle, random: () => number, now: number, policy: Pick<MarketPolicy, 'maxMarkets' | 'maxOpenMarketsPerAccount' | 'marketBond'>, work: WorkMeter) {
+  constructor(ledger: Ledger, ids: IdSequence, oracle: Oracle, random: () => number, now: number, policy: Pick<MarketPolicy, 'maxMarkets' | 'maxOpenMarketsPerAccount' | 'marketBond' | 'marketBondDoubling'>, work: WorkMeter) {
     this.#ledger = ledger
     this.#random = random
     this.oracle = oracle
@@ -86,10 +95,22 @@ export class PredictionDesk implements Settlement {
     for (const seed of PREDICTION_MARKETS) this.#seed(seed, now)
   }
 
-  /** Every market (for the discovery lists; nothing else walks them all). */
+  /**
+   * The markets the discovery lists show: every open one and the newest RESOLVED_LISTED resolved
+   * ones (nothing else walks them all). Older resolved markets are archived and found by id only.
+   */
   list(): PredictionMarket[] {
-    this.#work.visit(this.#markets.size)
-    return [...this.#markets.values()]
+    this.#work.visit(this.#markets.size + this.#recentlyResolved.length)
+    return [...this.#markets.values(), ...this.#recentlyResolved]
+  }
+
+  /**
+   * The bond a new market locks now: `marketBond` doubled for every `marketBondDoubling` open
+   * markets, so filling the exchange costs more than the per-account cap times a flat bond.
+   */
+  creationBond(): Decimal {
+    if (this.#policy.marketBond === 0) return 0n
+    return fromInteger(BigInt(this.#policy.marketBond) << BigInt(Math.floor(this.#markets.size / this.#policy.marketBondDoubling)))
   }
 
   /** The market (closed first if it has ended since); NOT_FOUND for an unknown id. */
@@ -101,7 +122,8 @@ export class PredictionDesk implements Settlement {
 
   find(marketId: string): PredictionMarket | undefined {
     const market = this.#markets.get(marketId)
-    if (market && !market.closed && market.endTime <= this.#syncedAt) this.#end(market)
+    if (!market) return this.#resolved.get(marketId)
+    if (!market.closed && market.endTime <= this.#syncedAt) this.#end(market)
     return market
   }
 
@@ -169,10 +191,11 @@ export class PredictionDesk implements Settlement {
     if (binary && labels.length !== 2) throw invalidParams('outcomes', 'a binary market has exactly two outcomes')
     if (!binary && labels.length < 3) throw invalidParams('outcomes', 'a multi_outcome market needs at least 3 outcomes')
     const open = this.#creations.get(accountId) ?? new Map<string, Reserve>()
-    const most = this.#policy.maxOpenMarketsPerAccount
-    if (open.size >= most) throw overLimit('markets', most, `this account has ${open.size} markets not yet resolved, the most it may have`)
-    if (this.#markets.size >= this.#policy.maxMarkets) throw overLimit('markets', this.#policy.maxMarkets, 'the exchange holds the most prediction markets it may')
-    const bond = this.#ledger.lock(accountId, QUOTE, fromInteger(this.#policy.marketBond))
+    const crowded = this.#markets.size >= Math.floor(this.#policy.maxMarkets / CROWDED_SHARE)
+    const most = crowded ? 1 : this.#policy.maxOpenMarketsPerAccount
+    if (open.size >= most) throw overLimit('markets', most, `this account has ${open.size} markets not yet resolved, the most it may have${crowded ? ' while the exchange holds over a fifth of its open markets' : ''}`)
+    if (this.#markets.size >= this.#policy.maxMarkets) throw overLimit('markets', this.#policy.maxMarkets, 'the exchange holds the most open prediction markets it may')
+    const bond = this.#ledger.lock(accountId, QUOTE, this.creationBond())
     const referenceE6 = Math.floor(1_000_000 / labels.length / 1000) * 1000
     const marketId = String(this.#nextMarketId++)
     open.set(marketId, bond)
@@ -299,6 +322,7 @@ export class PredictionDesk implements Settlement {
     market.finalOutcomeIndex = proposal.proposedOutcomeIndex
     market.resolvedAt = now
     this.#releaseCreationBond(market)
+    this.#archive(market)
     this.#event('finalized', marketId, proposal.proposedOutcomeIndex, null, now)
     return market
   }
@@ -335,8 +359,8 @@ export class PredictionDesk implements Settlement {
       const marketId = this.#due.popDue(now)
       if (marketId === undefined) return
       this.#work.visit()
-      const market = this.#markets.get(marketId)!
-      if (!market.closed) this.#end(market)
+      const market = this.#markets.get(marketId)
+      if (market && !market.closed) this.#end(market)
     }
   }
 
@@ -417,6 +441,14 @@ export class PredictionDesk implements Settlement {
   #leader(market: PredictionMarket): number {
     const averages = market.outcomes.map((outcome, index) => this.#closingPrices.averageE6(bookKey(market.marketId, index), outcome.referenceE6, market.endTime))
     return averages.reduce((best, average, index) => (average > averages[best]! ? index : best), 0)
+  }
+
+  /** A resolved market leaves the open markets (and their cap); discovery shows the newest few. */
+  #archive(market: PredictionMarket): void {
+    this.#markets.delete(market.marketId)
+    this.#resolved.set(market.marketId, market)
+    this.#recentlyResolved.push(market)
+    if (this.#recentlyResolved.length > RESOLVED_LISTED) this.#recentlyResolved.shift()
   }
 
   #releaseCreationBond(market: PredictionMarket): void {

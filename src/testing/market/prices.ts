@@ -74,7 +74,8 @@ export function candles(source: CandleSource, query: URLSearchParams, now: numbe
 
 function candle(source: CandleSource, openTime: number, interval: number, now: number): Candle {
   const closeTime = openTime + interval - 1
-  const open = source.priceAt(openTime)
+  // A candle opens where the one before it closed (the price held until its open), as a traded market's do.
+  const open = source.priceAt(openTime - 1)
   const close = source.priceAt(Math.min(closeTime, now))
   const high = ceilTo(mul(max(open, close), fromInteger(1) + bps(pick(0, 15, 'high', source.key, openTime, interval))), source.tick)
   const low = floorTo(mul(min(open, close), fromInteger(1) - bps(pick(0, 15, 'low', source.key, openTime, interval))), source.tick)

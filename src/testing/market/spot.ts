@@ -14,8 +14,8 @@ export class SpotDesk implements Settlement {
   readonly venue: OrderVenue
   readonly #ledger: Ledger
 
-  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase'>, work: WorkMeter) {
-    this.board = new MarketBoard(SPOT_MARKETS, policy.symbolCase)
+  constructor(ledger: Ledger, ids: IdSequence, policy: Pick<MarketPolicy, 'symbolCase' | 'makerLadder'>, work: WorkMeter) {
+    this.board = new MarketBoard(SPOT_MARKETS, policy.symbolCase, policy.makerLadder)
     this.#ledger = ledger
     this.venue = new OrderVenue(ledger, this, ids, work)
   }

@@ -4,11 +4,50 @@ import type { AddressInfo, Socket } from 'node:net'
 import type { ReferenceExchange } from '../exchange.ts'
 import { DroppedConnection } from '../faults/faults.ts'
 import { answerClientError } from './client-error.ts'
+import { DRAIN_LIMITS, type DrainLimits, destroyWhenWritten } from './drain.ts'
 import { CORS_HEADERS } from '../http/envelope.ts'
 
 export interface NodeListenerOptions {
   /** Called with errors the exchange did not turn into an answer (the client got a bare 500). */
   onError?: (error: unknown) => void
+  /** What is still read of a body the exchange answered before it arrived (default `DRAIN_LIMITS`: 16 MiB, 5 s). */
+  drain?: DrainLimits
+}
+
+/**
+ * Reads and throws away the rest of a request answered early, up to `limits`, and holds the
+ * connection open until then. Node closes a `connection: close` answer's socket as soon as the
+ * answer is written (`destroySoon`); for this socket that waits for the drain instead.
+ */
+function drainAfterEarlyAnswer(req: IncomingMessage, limits: DrainLimits): void {
+  const socket = req.socket
+  let drained = 0
+  let drainDone = false
+  let answered = false
+  const done = () => {
+    if (drainDone) return
+    drainDone = true
+    clearTimeout(timer)
+    req.off('data', onData)
+    if (answered) destroyWhenWritten(socket)
+  }
+  const cutOff = () => {
+    answered = true
+    done()
+  }
+  const onData = (chunk: Buffer) => {
+    drained += chunk.length
+    if (drained > limits.bytes) cutOff()
+  }
+  const timer = setTimeout(cutOff, limits.ms)
+  req.on('data', onData).once('end', done)
+  socket.once('close', done)
+  req.resume()
+  socket.destroySoon = () => {
+    socket.end()
+    answered = true
+    if (drainDone) destroyWhenWritten(socket)
+  }
 }
 
 /**
@@ -66,8 +105,11 @@ export function toNodeListener(
       const body = hasBody ? await readCapped(req, exchange.maxBodyBytes) : undefined
       const response = refusal ?? await exchange.fetch(toRequest(req, body), { clientAddress: req.socket.remoteAddress })
       const payload = Buffer.from(await response.arrayBuffer())
-      // A body not read to its end: close the connection rather than reuse it.
-      if (declaredTooLarge || (body && body.length > exchange.maxBodyBytes)) res.setHeader('connection', 'close')
+      // Answered before the body has all arrived: close the connection rather than reuse it, once the rest is read (bounded).
+      if (!req.complete && (refusal || declaredTooLarge || (body && body.length > exchange.maxBodyBytes))) {
+        res.setHeader('connection', 'close')
+        drainAfterEarlyAnswer(req, options.drain ?? DRAIN_LIMITS)
+      }
       res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': String(payload.length) })
       res.end(payload)
     } catch (error) {

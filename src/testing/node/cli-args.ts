@@ -1,9 +1,12 @@
 // The exchange CLI's flags. A value is the next argument whatever it looks like, so
 // `--clock-offset-ms -5000` works as well as `--clock-offset-ms=-5000`; `--trust-proxy` takes an
-// optional count of proxies (`--trust-proxy`, `--trust-proxy 2`, `--trust-proxy=2`).
+// optional count of proxies (`--trust-proxy`, `--trust-proxy 2`, `--trust-proxy=2`); `--faults` may be given more than once.
+import { FAULT_SPEC_HELP, parseFaultSpec } from '../faults/fault-spec.ts'
+import type { FaultRule } from '../faults/faults.ts'
 
-export const USAGE = `usage: exchange-client-exchange --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]] [--cors-origins <origin,…|*>]
-  (the package's bin: npx exchange-client-exchange …; in this repository: npm run exchange -- …)`
+export const USAGE = `usage: exchange-client-exchange --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]] [--cors-origins <origin,…|*>] [--faults <rules>]
+  (the package's bin: npx exchange-client-exchange …; in this repository: npm run exchange -- …)
+${FAULT_SPEC_HELP}`
 
 export interface CliOptions {
   port: number
@@ -14,6 +17,8 @@ export interface CliOptions {
   trustProxy: number
   /** Browser origins allowed (comma-separated, or `*`); undefined: localhost origins. */
   corsOrigins: string[] | '*' | undefined
+  /** Fault rules to switch on (`--faults`), each with the text it came from. */
+  faults: { spec: string; rules: FaultRule[] }[]
   help: boolean
 }
 
@@ -30,6 +35,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   const values: Partial<Record<Valued, string>> = {}
   let trustProxy = 0
   let help = false
+  const faults: CliOptions['faults'] = []
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
@@ -38,6 +44,14 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     else if (flag === '--trust-proxy') {
       const next = inline ?? (/^\d+$/.test(args[i + 1] ?? '') ? args[++i] : undefined)
       trustProxy = next === undefined ? 1 : integer(next, 'trust-proxy')
+    } else if (flag === '--faults') {
+      const spec = inline ?? args[++i]
+      if (spec === undefined) throw new Error('--faults needs a value')
+      try {
+        faults.push({ spec, rules: parseFaultSpec(spec) })
+      } catch (error) {
+        throw new Error(`--faults ${error instanceof Error ? error.message : String(error)}`)
+      }
     } else if (flag.startsWith('--') && (VALUED as readonly string[]).includes(name)) {
       const value = inline ?? args[++i]
       if (value === undefined) throw new Error(`--${name} needs a value`)
@@ -53,6 +67,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     clockOffsetMs: values['clock-offset-ms'] === undefined ? 0 : integer(values['clock-offset-ms'], 'clock-offset-ms'),
     trustProxy,
     corsOrigins: values['cors-origins'] === undefined ? undefined : values['cors-origins'] === '*' ? '*' : values['cors-origins'].split(','),
+    faults,
     help,
   }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /// <reference types="node" />
-// exchange-client-exchange (the package's bin, built to dist/exchange-cli.js) or npm run exchange -- --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]]
+// exchange-client-exchange (the package's bin, built to dist/exchange-cli.js) or npm run exchange -- --port <n> [--host 127.0.0.1] [--seed <file.json>] [--clock-offset-ms <n>] [--trust-proxy [<proxies>]] [--faults <rules>]
 import { readFile } from 'node:fs/promises'
 import { createReferenceExchange, type ReferenceExchangeOptions } from '../exchange.ts'
 import { serve } from './adapter.ts'
@@ -54,6 +54,14 @@ async function main(): Promise<void> {
   } catch (error) {
     // A seed the exchange refuses: its message names the field (keys.0.apiKey …).
     throw options.seed === undefined ? error : flagError('--seed', options.seed, new Error(reason(error)))
+  }
+  // The same rules as exchange.faults.add, checked by it (a 404 status, a probability of 2 … name the field).
+  for (const { spec, rules } of options.faults) {
+    try {
+      for (const rule of rules) exchange.faults.add(rule)
+    } catch (error) {
+      throw flagError('--faults', JSON.stringify(spec), error)
+    }
   }
   const running = await serve({ exchange, port: options.port, host: options.host }).catch((error: unknown) => {
     const code = (error as { code?: unknown } | null)?.code

@@ -1,6 +1,10 @@
 /// <reference types="node" />
 import type { Socket } from 'node:net'
 import type { ReferenceExchange } from '../exchange.ts'
+import { drainRefusedConnection } from './drain.ts'
+
+/** Connections already answered: the parser fails again on each chunk of the refused request's rest. */
+const answered = new WeakSet<Socket>()
 
 /** Node's own answers to requests its parser refuses, kept as they are (see node's `_http_server.js`). */
 const STATUS_OF_PARSER_ERROR: Readonly<Record<string, number>> = {
@@ -13,10 +17,14 @@ const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Re
 /**
  * Node's HTTP parser refuses a method it does not know (`FOO`) before any listener sees it. This
  * answers that case as the exchange answers every unserved method, 405 with the envelope, and every
- * other parser error as Node would by default (a bare 400, 408, 413 or 431), then closes.
+ * other parser error as Node would by default (a bare 400, 408, 413 or 431), then closes, once
+ * what the client still sends is drained (bounded: see drain.ts).
  */
 export async function answerClientError(exchange: ReferenceExchange, error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket): Promise<void> {
+  if (answered.has(socket)) return
   if (!socket.writable) return void socket.destroy()
+  answered.add(socket)
+  drainRefusedConnection(socket)
   const requestLine = error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? ''
   const [method = '', target = '/'] = requestLine.split(' ')
   const refusal = error.code === 'HPE_INVALID_METHOD' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(method)

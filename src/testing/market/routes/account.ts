@@ -13,7 +13,11 @@ export function addAccountRoutes(add: AddRoute, market: MarketState): void {
   const { ledger, perp, spot, prediction, treasury, lists } = market
   const token = (fields: Fields) => {
     const symbol = fields.string('token')
-    if (!TOKENS.some((candidate) => candidate.symbol === symbol)) throw invalidParams('token', `token must be one of ${TOKENS.map((candidate) => candidate.symbol).join(', ')}`)
+    if (symbol !== undefined && !TOKENS.some((candidate) => candidate.symbol === symbol)) {
+      fields.check(() => {
+        throw invalidParams('token', `token must be one of ${TOKENS.map((candidate) => candidate.symbol).join(', ')}`)
+      })
+    }
     return symbol
   }
 
@@ -46,17 +50,20 @@ export function addAccountRoutes(add: AddRoute, market: MarketState): void {
 
   add('GET', '/account/deposits', 'read', (context) => lists.page(treasury.deposits(accountOf(context)), context.query))
   add('POST', '/account/deposits', 'trade', (context) => {
-    const fields = Fields.body(context.body, ['token', 'amount', 'txHash'], ['token', 'amount'])
-    return treasury.deposit(accountOf(context), token(fields), fields.decimal('amount'), fields.optionalString('txHash'), context.now)
+    const fields = Fields.collect(context.body, ['token', 'amount', 'txHash'], ['token', 'amount'])
+    const [symbol, amount, txHash] = [token(fields), fields.decimal('amount'), fields.optionalString('txHash')]
+    fields.done()
+    return treasury.deposit(accountOf(context), symbol, amount, txHash, context.now)
   })
 
   add('GET', '/account/withdrawals', 'read', (context) => lists.page(treasury.withdrawals(accountOf(context)), context.query))
   add('POST', '/account/withdrawals', 'withdraw', (context) => {
-    const fields = Fields.body(context.body, ['token', 'amount', 'address'], ['token', 'amount', 'address'])
+    const fields = Fields.collect(context.body, ['token', 'amount', 'address'], ['token', 'amount', 'address'])
     const accountId = accountOf(context)
     const symbol = token(fields)
     const amount = fields.decimal('amount')
     const address = fields.string('address')
+    fields.done()
     perp.checkWithdrawal(accountId, symbol, amount, context.now)
     return treasury.withdraw(accountId, symbol, amount, address, context.now)
   })

@@ -1,7 +1,7 @@
 /** Order routes perp and spot share: place (one or a batch), list, get, modify, cancel, histories. */
 import { ApiFailure, type RouteContext } from '../../http/router.ts'
 import type { Decimal } from '../decimal.ts'
-import { inEntry, invalidParams, orderNotOpen } from '../errors.ts'
+import { everyEntry, invalidParams, orderNotOpen } from '../errors.ts'
 import { Fields } from '../input.ts'
 import { REQUIRED_ORDER_FIELDS } from '../order-input.ts'
 import type { Lists } from '../pages.ts'
@@ -41,7 +41,7 @@ export interface OrderRouteDeps {
 export function addOrderRoutes<I extends OrderInput>(add: AddRoute, area: 'perp' | 'spot', desk: OrderDesk<I>, { lists, policy }: OrderRouteDeps): void {
   const view = (order: Order) => orderView(order, desk.perp)
   const base = `/${area}`
-  const read = (body: unknown) => desk.read(Fields.body(body, desk.fields, REQUIRED_ORDER_FIELDS))
+  const read = (body: unknown) => desk.read(Fields.collect(body, desk.fields, REQUIRED_ORDER_FIELDS))
 
   add('GET', `${base}/orders`, 'read', (context) => {
     const orders = filtered(desk, desk.venue.ordersOf(accountOf(context)), context).filter(isOpen)
@@ -57,7 +57,7 @@ export function addOrderRoutes<I extends OrderInput>(add: AddRoute, area: 'perp'
   add('POST', `${base}/orders/batch`, 'trade', (context) => {
     const accountId = accountOf(context)
     const entries = Fields.body(context.body, ['orders']).list('orders', policy.maxBatch)
-    const inputs = entries.map((entry, index) => inEntry(`orders[${index}]`, () => read(entry)))
+    const inputs = everyEntry(entries, 'orders', read)
     return { orders: inputs.map((input) => placeOrRefuse(() => placeOnce(accountId, input, context.now), input.clientOrderId)) }
   })
 
@@ -71,9 +71,10 @@ export function addOrderRoutes<I extends OrderInput>(add: AddRoute, area: 'perp'
 
   add('PUT', `${base}/orders/:orderId`, 'trade', (context) => {
     const accountId = accountOf(context)
-    const fields = Fields.body(context.body, ['price', 'size'])
+    const fields = Fields.collect(context.body, ['price', 'size'])
     const price = fields.optionalDecimal('price')
     const size = fields.optionalDecimal('size')
+    fields.done()
     if (price === undefined && size === undefined) throw invalidParams('price', 'price or size is required')
     const order = desk.venue.order(accountId, context.params.orderId!)
     if (!isOpen(order)) throw orderNotOpen(order.id, order.status)

@@ -20,7 +20,7 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk, li
   addMine(add, desk, lists)
 
   for (const [prefix, route] of [['/prediction', 'binary'], ['/prediction/multi-outcome', 'multi_outcome']] as const) {
-    add('POST', `${prefix}/orders`, 'trade', (context) => placementView(desk, desk.place(accountOf(context), route, readPredictionOrder(Fields.body(context.body, PREDICTION_ORDER_FIELDS, PREDICTION_ORDER_FIELDS.slice(0, 5)), lastOutcome), context.now)))
+    add('POST', `${prefix}/orders`, 'trade', (context) => placementView(desk, desk.place(accountOf(context), route, readPredictionOrder(Fields.collect(context.body, PREDICTION_ORDER_FIELDS, PREDICTION_ORDER_FIELDS.slice(0, 5)), lastOutcome), context.now)))
     addSets(add, desk, prefix, route, lastOutcome)
   }
 
@@ -49,9 +49,10 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk, li
   })
 
   add('POST', '/prediction/oracle/challenges', 'trade', (context) => {
-    const fields = Fields.body(context.body, ['marketId', 'outcomeIndex', 'evidenceHash'])
-    const marketId = fields.id('marketId')
-    desk.challenge(accountOf(context), marketId, fields.integer('outcomeIndex', 0, lastOutcome), fields.optionalString('evidenceHash'), context.now)
+    const fields = Fields.collect(context.body, ['marketId', 'outcomeIndex', 'evidenceHash'])
+    const [marketId, outcomeIndex, evidenceHash] = [fields.id('marketId'), fields.integer('outcomeIndex', 0, lastOutcome), fields.optionalString('evidenceHash')]
+    fields.done()
+    desk.challenge(accountOf(context), marketId, outcomeIndex, evidenceHash, context.now)
     return { txSignature: desk.newTxSignature(), ...proposalView(desk.oracle, desk.market(marketId)) }
   })
 
@@ -63,28 +64,29 @@ export function addPredictionTradingRoutes(add: AddRoute, { prediction: desk, li
 
 /** Mint, redeem and claim on one route family (binary or multi-outcome). */
 function addSets(add: AddRoute, desk: PredictionDesk, prefix: string, route: MarketType, lastOutcome: number): void {
-  const read = (context: RouteContext, known: readonly string[]) => {
-    const fields = Fields.body(context.body, known)
-    return { accountId: accountOf(context), marketId: fields.id('marketId'), fields }
+  /** The set's fields, every fault of them answered at once. */
+  const read = <T>(context: RouteContext, known: readonly string[], more: (fields: Fields) => T) => {
+    const fields = Fields.collect(context.body, known)
+    const values = { accountId: accountOf(context), marketId: fields.id('marketId'), more: more(fields) }
+    fields.done()
+    return values
   }
+  const amountOf = (fields: Fields) => fields.integer('amount', 1, MAX_AMOUNT)
 
   add('POST', `${prefix}/mints`, 'trade', (context) => {
-    const { accountId, marketId, fields } = read(context, ['marketId', 'amount'])
-    const amount = fields.integer('amount', 1, MAX_AMOUNT)
+    const { accountId, marketId, more: amount } = read(context, ['marketId', 'amount'], amountOf)
     const market = desk.mint(accountId, route, marketId, amount, context.now)
     return { txSignature: desk.newTxSignature(), marketId, amount, costE6: amount * 1_000_000, outcomes: market.outcomes.map((outcome, outcomeIndex) => ({ outcomeIndex, label: outcome.label, shares: amount })) }
   })
 
   add('POST', `${prefix}/redemptions`, 'trade', (context) => {
-    const { accountId, marketId, fields } = read(context, ['marketId', 'amount'])
-    const amount = fields.integer('amount', 1, MAX_AMOUNT)
+    const { accountId, marketId, more: amount } = read(context, ['marketId', 'amount'], amountOf)
     desk.redeem(accountId, route, marketId, amount, context.now)
     return { txSignature: desk.newTxSignature(), marketId, amount, payoutE6: amount * 1_000_000 }
   })
 
   add('POST', `${prefix}/claims`, 'trade', (context) => {
-    const { accountId, marketId, fields } = read(context, route === 'multi_outcome' ? ['marketId', 'outcomeIndex'] : ['marketId'])
-    const outcomeIndex = route === 'multi_outcome' ? fields.integer('outcomeIndex', 0, lastOutcome) : undefined
+    const { accountId, marketId, more: outcomeIndex } = read(context, route === 'multi_outcome' ? ['marketId', 'outcomeIndex'] : ['marketId'], (fields) => (route === 'multi_outcome' ? fields.integer('outcomeIndex', 0, lastOutcome) : undefined))
     const claimed = desk.claim(accountId, route, marketId, outcomeIndex, context.now)
     return { txSignature: desk.newTxSignature(), marketId, outcomeIndex: claimed.outcomeIndex, shares: shares(claimed.shares), payoutE6: toE6(claimed.shares) }
   })
@@ -179,11 +181,13 @@ function readPredictionOrder(fields: Fields, lastOutcome: number): PredictionOrd
   const side = fields.integer('side', 0, 1) as 0 | 1
   const outcomeIndex = fields.integer('outcomeIndex', 0, lastOutcome)
   const priceE6 = fields.integer('priceE6', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-  if (priceE6 % 1000 !== 0 || priceE6 < 1000 || priceE6 > 999_000) throw invalidPrice('priceE6 must be a multiple of 1000 in [1000, 999000]')
   const amount = fields.integer('amount', 1, MAX_AMOUNT)
   const orderType = fields.optionalInteger('orderType', 0, 3) ?? 0
   // Checked, then not applied: this exchange's prediction orders are paid in full (docs/reference-exchange.md).
   fields.optionalInteger('leverage', 1, MAX_PREDICTION_LEVERAGE)
   fields.optionalOneOf('marginMode', ['cross', 'isolated'])
-  return { marketId, side, outcomeIndex, priceE6, amount, orderType, clientOrderId: fields.clientOrderId() }
+  const clientOrderId = fields.clientOrderId()
+  fields.done()
+  if (priceE6 % 1000 !== 0 || priceE6 < 1000 || priceE6 > 999_000) throw invalidPrice('priceE6 must be a multiple of 1000 in [1000, 999000]')
+  return { marketId, side, outcomeIndex, priceE6, amount, orderType, clientOrderId }
 }

@@ -65,21 +65,18 @@ export function addPredictionRoutes(add: AddRoute, { prediction: desk, lists, po
   })
 
   add('POST', '/prediction/markets', 'trade', (context) => {
-    const fields = Fields.body(context.body, ['question', 'description', 'category', 'tags', 'marketType', 'outcomes', 'endTime'])
-    const market = desk.createMarket(
-      accountOf(context),
-      {
-        question: fields.string('question'),
-        description: fields.optionalString('description') ?? '',
-        category: fields.string('category'),
-        tags: fields.optionalStrings('tags', 10) ?? [],
-        marketType: fields.oneOf('marketType', MARKET_TYPES),
-        outcomes: fields.optionalStrings('outcomes', policy.maxOutcomes) ?? [],
-        endTime: fields.integer('endTime', 0, Number.MAX_SAFE_INTEGER),
-      },
-      context.now,
-    )
-    return view(market, context.now)
+    const fields = Fields.collect(context.body, ['question', 'description', 'category', 'tags', 'marketType', 'outcomes', 'endTime'])
+    const input = {
+      question: fields.string('question'),
+      description: fields.optionalString('description') ?? '',
+      category: fields.string('category'),
+      tags: fields.optionalStrings('tags', 10) ?? [],
+      marketType: fields.oneOf('marketType', MARKET_TYPES),
+      outcomes: fields.optionalStrings('outcomes', policy.maxOutcomes) ?? [],
+      endTime: fields.integer('endTime', 0, Number.MAX_SAFE_INTEGER),
+    }
+    fields.done()
+    return view(desk.createMarket(accountOf(context), input, context.now), context.now)
   })
 
   add('POST', '/prediction/markets/batch-prices', 'none', (context) => {
