@@ -26,7 +26,7 @@ export interface NodeListenerOptions {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'])
 
 /** Said when a body parser (express.json(), Fastify's own) read the body before the listener: the bytes are gone. */
-export const BODY_ALREADY_READ =
+export const BODY_ALREADY_READ: string =
   'the request body was already read by a body parser (express.json(), express.urlencoded(), a Fastify content-type parser): ' +
   'mount this listener before any body parser, or give it a route without one; a parsed body is not re-serialized, so its bytes and type are never guessed'
 
@@ -143,6 +143,11 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
     return
   }
   const reader = response.body.getReader()
+  // The client went away while the handler's stream had nothing to give: stop waiting on it.
+  const gone = () => {
+    if (!res.writableFinished) void reader.cancel().catch(() => undefined)
+  }
+  res.on('close', gone)
   try {
     for (;;) {
       if (res.destroyed) {
@@ -157,6 +162,8 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   } catch (error) {
     // The answer broke off after its head went out: the client must not take it for whole.
     res.destroy(error instanceof Error ? error : new Error(String(error)))
+  } finally {
+    res.off('close', gone)
   }
 }
 

@@ -185,6 +185,23 @@ describe('toNodeListener, the adapter itself', () => {
     await expect(Promise.race([cancelled.promise.then(() => 'cancelled'), new Promise((r) => setTimeout(() => r('still read'), 2000))])).resolves.toBe('cancelled')
   })
 
+  it('cancels an answer stream that stalls when the client goes away', async () => {
+    const cancelled = deferred()
+    const url = await serving(() => new Response(new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('head of a long wait'))
+      },
+      cancel: () => cancelled.resolve(),
+    })))
+    const { request, response } = open(`${url}/stall`, 'GET')
+    request.end()
+    const answer = await response
+    await new Promise((resolve) => answer.once('data', resolve))
+    answer.destroy()
+    request.destroy()
+    await expect(Promise.race([cancelled.promise.then(() => 'cancelled'), new Promise((r) => setTimeout(() => r('still waiting'), 2000))])).resolves.toBe('cancelled')
+  })
+
   it('passes the headers as sent (repeated ones too, none of one connection) and writes each Set-Cookie apart', async () => {
     let seen: Headers | undefined
     const url = await serving((request) => {
