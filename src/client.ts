@@ -7,6 +7,7 @@ import { checkRoutes, refuseUnboundRoutes, routesOf, type Routes } from './api/r
 import { systemOperations } from './api/system.ts'
 import { accountApi, type AccountMethods } from './areas/account.ts'
 import { groupMethods } from './areas/call.ts'
+import { guardedGroup } from './areas/method-guard.ts'
 import { championshipApi, type ChampionshipMethods } from './areas/championship.ts'
 import { perpApi, type PerpApi } from './areas/perp.ts'
 import { predictionApi, type PredictionApi } from './areas/prediction.ts'
@@ -153,12 +154,13 @@ export class ExchangeCore {
 
 /** The whole API, grouped as the spec groups it. */
 export class ExchangeClient extends ExchangeCore {
-  readonly system: SystemMethods = groupMethods(accessOf(this), 'system', systemOperations)
-  readonly account: AccountMethods = accountApi(this)
-  readonly perp: PerpApi = perpApi(this)
-  readonly spot: SpotApi = spotApi(this)
-  readonly prediction: PredictionApi = predictionApi(this)
-  readonly championship: ChampionshipMethods = championshipApi(this)
+  // Each group behind a guard that names the method meant by a near-miss name (an untyped caller's typo).
+  readonly system: SystemMethods = guardedGroup('system', groupMethods(accessOf(this), 'system', systemOperations))
+  readonly account: AccountMethods = guardedGroup('account', accountApi(this))
+  readonly perp: PerpApi = guardedGroup('perp', perpApi(this))
+  readonly spot: SpotApi = guardedGroup('spot', spotApi(this))
+  readonly prediction: PredictionApi = guardedGroup('prediction', predictionApi(this))
+  readonly championship: ChampionshipMethods = guardedGroup('championship', championshipApi(this))
 
   constructor(options: ExchangeClientOptions) {
     super(options)

@@ -23,6 +23,8 @@ export type NetworkErrorCode =
   | 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY'
   | 'ERR_TLS_CERT_ALTNAME_INVALID'
   | 'ERR_UNSAFE_PORT'
+  /** A browser's: the server answered a cross-origin call without CORS headers allowing the page's origin. */
+  | 'ERR_CORS'
   | (string & {})
 
 /** Authentication and permission codes the spec defines, by name and number. */
@@ -162,7 +164,9 @@ export class ExchangeApiError extends ExchangeError {
     const reason = typeof body.details?.reason === 'string' ? body.details.reason : body.message
     // A wrong signature (11003, AUTH_INVALID_SIGNATURE) says nothing of why; the signed payload does.
     // The number, not AUTH_ERROR_CODES: that table would then ship in every bundle.
-    const hint = body.codeNum === 11003 ? ' (the debugSignatures option shows the signed payload)' : ''
+    const hint = body.codeNum === 11003
+      ? ' (usually a wrong secret, a secret rotated since, or a body or path changed after signing; the debugSignatures option shows the signed payload)'
+      : ''
     super(kind, `${body.code}${body.codeNum === undefined ? '' : ` (${body.codeNum})`}, HTTP ${status}: ${reason ?? 'no message'}${hint}`)
     this.name = 'ExchangeApiError'
     this.status = status

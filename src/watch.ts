@@ -18,7 +18,8 @@ export interface WatchOptions<Output = unknown> {
   signal?: AbortSignal
   /**
    * Told of each passing failure (429, 5xx, network, timeout) and how long the watch waits before
-   * the next poll. Other failures end the loop by throwing.
+   * the next poll. Other failures end the loop by throwing, at once: those waiting does not heal (401,
+   * 403, a route a proxy refuses, a CORS refusal, `ERR_CORS`, or a port the browser refuses).
    */
   onRetry?(error: unknown, delayMs: number): void
 }
@@ -29,12 +30,17 @@ export type WatchedRead<Input, Output> = (input: Input, call?: CallOptions) => P
 interface FailureLike {
   kind?: unknown
   status?: unknown
+  code?: unknown
   retryAfterMs?: unknown
 }
 
+/** Network failures waiting does not heal: the browser refuses the port, or the server does not allow the page's origin. */
+const LASTING = /^ERR_(CORS|UNSAFE_PORT)$/
+
 /** Failures worth polling through: the service is busy or down for a while, or the network is. */
 function isPassing(error: unknown): boolean {
-  const { kind, status } = (error ?? {}) as FailureLike
+  const { kind, status, code } = (error ?? {}) as FailureLike
+  if (kind === 'network' && LASTING.test(String(code))) return false
   if (kind === 'rate-limit' || kind === 'network' || kind === 'timeout') return true
   return typeof status === 'number' && status >= 500 && (kind === 'api' || kind === 'response')
 }
@@ -106,7 +112,7 @@ function pause(ms: number, stop: AbortSignal): Promise<boolean> {
  * as JSON, its own `timestamp` aside), the first at once. One poll at a time; the next starts
  * `intervalMs` after the last ended, and not while a browser tab is hidden. A 429 or 5xx waits as
  * the server says (Retry-After) or doubles the pause, never less than `intervalMs` nor more than
- * `maxBackoffMs`; any other failure ends the loop by throwing. Stops, with no timer left behind,
+ * `maxBackoffMs`; any other failure (a CORS refusal, `ERR_CORS`, included) ends the loop by throwing. Stops, with no timer left behind,
  * on `signal` or when the loop is left (`break`, `return`).
  *
  * ```ts

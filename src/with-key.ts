@@ -16,6 +16,9 @@ export type { KeyOptions }
  */
 export function installKey(access: CoreAccess, key: KeyOptions, guarded: boolean): void {
   const { transport } = access
+  if (transport.signedByProxy) {
+    throw new ExchangeValidationError('signedBy', 'with_key', "signedBy: 'proxy' means a backend signs this client's calls: give the key to the proxy, never to the page's client")
+  }
   const gate = keyGate(key, transport.gate?.stamper ?? new Stamper(transport.clock), access.reach, guarded)
   if (!gate) throw new ExchangeValidationError('apiKey', 'required', 'withKey needs apiKey with secretKey (or sign)')
   transport.gate = gate

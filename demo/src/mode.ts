@@ -21,5 +21,5 @@ export function modeSwitch(mode: DemoMode): HTMLAnchorElement {
 /** What the footer says of where the secret is, in `?mode=proxy`. */
 export const PROXY_GUIDANCE = 'This page holds no secret. Every call that needs a key goes to the demo server\'s signing proxy '
   + '(signingProxy from exchange-client/proxy), which lets through only the operations this page uses, checks each input, '
-  + 'and signs it with a key the page never sees; the page\'s client is built with ...signedByProxy instead of a key. '
+  + 'and signs it with a key the page never sees; the page\'s client is built with signedBy: \'proxy\' instead of a key. '
   + 'Put your site\'s own check of the user (its session) in the proxy\'s authorize hook.'

@@ -1,6 +1,5 @@
 // The credential's life in the page, with the library's public API only.
 import { credentialStore, ExchangeClient, type KeyInfo, type OnboardedKey, type RotatedKey, type StoredCredential, type WalletSigner } from 'exchange-client'
-import { signedByProxy } from 'exchange-client/proxy'
 
 export interface Session {
   client: ExchangeClient
@@ -76,7 +75,7 @@ export async function rotateSession(session: Session): Promise<{ session: Sessio
 
 /** A client with no secret whose calls the signing proxy at `proxyUrl` signs, and the key that proxy holds. */
 export async function proxySession(proxyUrl: string): Promise<Session> {
-  const client = new ExchangeClient({ baseUrl: proxyUrl, ...signedByProxy })
+  const client = new ExchangeClient({ baseUrl: proxyUrl, signedBy: 'proxy' })
   return { client, info: await client.getKeyInfo() }
 }
 

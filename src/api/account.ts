@@ -63,43 +63,43 @@ export const accountOperations: {
   withdraw: Operation<WithdrawalInput, Withdrawal>
 } = {
   listApiKeys: operation<Page<ApiKeyInfo>, PageQuery>({
-    method: 'GET', path: '/api/v1/account/api-keys', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/account/api-keys', auth: 'read', effect: 'read', source: 'spec',
     summary: "The account's API keys, without secrets; page list", input: pageQuery, example: { page: 1, pageSize: 20 },
   }),
   getApiKey: operation<ApiKeyInfo, ApiKeyIdInput>({
-    method: 'GET', path: '/api/v1/account/api-keys/:id', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/account/api-keys/:id', auth: 'read', effect: 'read', source: 'spec',
     summary: 'One API key, without its secret', input: keyInput, example: { id: 'key_000001' },
   }),
   listDeposits: operation<Page<Deposit>, PageQuery>({
-    method: 'GET', path: '/api/v1/account/deposits', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/account/deposits', auth: 'read', effect: 'read', source: 'spec',
     summary: 'Deposits; page list', input: pageQuery, example: { page: 1, pageSize: 20 },
   }),
   deposit: operation<Deposit, DepositInput>({
-    method: 'POST', path: '/api/v1/account/deposits', auth: 'trade', source: 'spec',
+    method: 'POST', path: '/api/v1/account/deposits', auth: 'trade', effect: 'moves-value', source: 'spec',
     summary: 'Record a deposit', input: depositInput, example: { token: 'USDC', amount: '100' },
   }),
   getOnchainStatus: operation<OnchainStatus>({
-    method: 'GET', path: '/api/v1/account/onchain-status', auth: 'read', source: 'spec', summary: 'On-chain state of the account',
+    method: 'GET', path: '/api/v1/account/onchain-status', auth: 'read', effect: 'read', source: 'spec', summary: 'On-chain state of the account',
   }),
   getOverview: operation<AccountOverview>({
-    method: 'GET', path: '/api/v1/account/overview', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/account/overview', auth: 'read', effect: 'read', source: 'spec',
     summary: 'Equity, balances and risk level',
   }),
   getPerpMargin: operation<PerpMarginSummary>({
-    method: 'GET', path: '/api/v1/account/perp/margin', auth: 'read', source: 'spec', summary: 'Perp margin summary',
+    method: 'GET', path: '/api/v1/account/perp/margin', auth: 'read', effect: 'read', source: 'spec', summary: 'Perp margin summary',
   }),
   getPerpTradingStats: operation<PerpTradingStats>({
-    method: 'GET', path: '/api/v1/account/perp/trading-stats', auth: 'read', source: 'spec', summary: 'Perp trading statistics',
+    method: 'GET', path: '/api/v1/account/perp/trading-stats', auth: 'read', effect: 'read', source: 'spec', summary: 'Perp trading statistics',
   }),
   getSpotSummary: operation<SpotSummary>({
-    method: 'GET', path: '/api/v1/account/spot/summary', auth: 'read', source: 'spec', summary: 'Spot holdings summary',
+    method: 'GET', path: '/api/v1/account/spot/summary', auth: 'read', effect: 'read', source: 'spec', summary: 'Spot holdings summary',
   }),
   listWithdrawals: operation<Page<Withdrawal>, PageQuery>({
-    method: 'GET', path: '/api/v1/account/withdrawals', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/account/withdrawals', auth: 'read', effect: 'read', source: 'spec',
     summary: 'Withdrawals; page list', input: pageQuery, example: { page: 1, pageSize: 20 },
   }),
   withdraw: operation<Withdrawal, WithdrawalInput>({
-    method: 'POST', path: '/api/v1/account/withdrawals', auth: 'withdraw', source: 'spec',
+    method: 'POST', path: '/api/v1/account/withdrawals', auth: 'withdraw', effect: 'moves-value', source: 'spec',
     summary: 'Withdraw to an address; the key needs the withdraw permission',
     input: withdrawalInput, example: { token: 'USDC', amount: '10', address: '0x2c7536E3605D9C16a7a3D7b1898e529396a65c23' },
   }),

@@ -76,25 +76,25 @@ export const championshipOperations: {
   getTopThree: Operation<SlugInput, TopThree>
 } = {
   listChampionships: operation<OffsetPage<Championship>, ChampionshipsQuery>({
-    method: 'GET', path: '/api/v1/championships', auth: 'none', source: 'real', specName: 'list championships',
+    method: 'GET', path: '/api/v1/championships', auth: 'none', effect: 'public', source: 'real', specName: 'list championships',
     summary: 'Championships by status, type or period; offset list', input: listQuery, wire: { featuredOnly: 'featured_only' },
     example: { status: 'active', featuredOnly: true, limit: 10 },
   }),
   getChampionship: operation<Championship, SlugInput>({
-    method: 'GET', path: '/api/v1/championships/:slug', auth: 'none', source: 'real', specName: 'championship detail',
+    method: 'GET', path: '/api/v1/championships/:slug', auth: 'none', effect: 'public', source: 'real', specName: 'championship detail',
     summary: 'One championship by slug or id', input: slugInput, example: { slug },
   }),
   listLeaderboard: operation<Leaderboard, LeaderboardInput>({
-    method: 'GET', path: '/api/v1/championships/:slug/leaderboard', auth: 'none', source: 'real', specName: 'leaderboard',
+    method: 'GET', path: '/api/v1/championships/:slug/leaderboard', auth: 'none', effect: 'public', source: 'real', specName: 'leaderboard',
     summary: 'Leaderboard of a championship; offset list', input: leaderboardInput, wire: { sortBy: 'sort_by' },
     example: { slug, sortBy: 'pnl', period: '7d', limit: 10 },
   }),
   getMyRank: operation<MyRank, SlugInput>({
-    method: 'GET', path: '/api/v1/championships/:slug/me/rank', auth: 'read', source: 'real', specName: 'user rank',
+    method: 'GET', path: '/api/v1/championships/:slug/me/rank', auth: 'read', effect: 'read', source: 'real', specName: 'user rank',
     summary: "The caller's rank", input: slugInput, example: { slug },
   }),
   getTopThree: operation<TopThree, SlugInput>({
-    method: 'GET', path: '/api/v1/championships/:slug/top3', auth: 'none', source: 'real', specName: 'top-3 hero data',
+    method: 'GET', path: '/api/v1/championships/:slug/top3', auth: 'none', effect: 'public', source: 'real', specName: 'top-3 hero data',
     summary: 'The top three of a championship', input: slugInput, example: { slug },
   }),
 }

@@ -24,20 +24,33 @@ function schemaAt(schema: SchemaNode | undefined, keys: readonly unknown[]): Sch
 }
 
 /** One edit apart: a letter changed, added, dropped, or two adjacent letters swapped (`markte`, `market`). */
-function oneEditApart(a: string, b: string): boolean {
+export function oneEditApart(a: string, b: string): boolean {
   let i = 0
   while (a[i] === b[i] && i < a.length) i++
   const same = (from: number, to = from) => a.slice(from) === b.slice(to)
   return same(i + 1) || same(i + 1, i) || same(i, i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && same(i + 2))
 }
 
-const plain = (name: string) => name.replace(/_/g, '').toLowerCase()
+export const plain = (name: string): string => name.replace(/_/g, '').toLowerCase()
+
+/**
+ * What other SDKs and the service's own clients call our fields (ccxt, Binance, Bybit, OKX, Hyperliquid):
+ * by the plain name, the field it is here (pointed at only when the schema has that field and it was not given).
+ */
+const ALIASES: Readonly<Record<string, string>> = {
+  symbol: 'market', pair: 'market', instid: 'market', instrument: 'market', coin: 'market',
+  qty: 'size', quantity: 'size', amount: 'size', sz: 'size', origqty: 'size',
+  px: 'price', limitpx: 'price', limitprice: 'price',
+  ordtype: 'type', ordertype: 'type',
+  clordid: 'clientOrderId', clientoid: 'clientOrderId', newclientorderid: 'clientOrderId', cloid: 'clientOrderId',
+  oid: 'orderId', ordid: 'orderId',
+}
 
 /**
  * Every problem of an input: missing, unknown (each one), wrong type, not an object, or a value's rule.
  * An unknown field gets the field it was probably meant as: the same name in another case style
- * (`reduce_only` → `reduceOnly`); else, among the fields not given, its tail (`id` → `orderId`) or one
- * typo away (`markte` → `market`).
+ * (`reduce_only` → `reduceOnly`); else the name other SDKs use for it (`symbol` → `market`, `qty` → `size`);
+ * else, among the fields not given, its tail (`id` → `orderId`) or one typo away (`markte` → `market`).
  */
 function issuesOf(schema: SchemaNode, found: readonly v.BaseIssue<unknown>[]): ValidationIssue[] {
   return found.flatMap((issue) => {
@@ -52,7 +65,9 @@ function issuesOf(schema: SchemaNode, found: readonly v.BaseIssue<unknown>[]): V
       const absent = known.filter((field) => given[field] === undefined)
       return Object.keys(given).filter((name) => !known.includes(name)).map((name) => {
         const typed = plain(name)
+        const alias = Object.hasOwn(ALIASES, typed) ? ALIASES[typed] : undefined
         const hint = known.find((field) => plain(field) === typed)
+          ?? (alias && absent.includes(alias) ? alias : undefined)
           ?? absent.find((field) => (typed[1] && plain(field).endsWith(typed)) || oneEditApart(typed, plain(field)))
         return at('unknown_field', `unknown field${hint ? `; did you mean ${hint}?` : ''}`, [...keys, name])
       })

@@ -49,7 +49,14 @@ const onboardInput = v.strictObject({
 export const onboardingOperations: {
   onboard: Operation<OnboardRequest, v.InferOutput<typeof schemas.onboardedKeySchema>>
 } = {
-  onboard: operation<v.InferOutput<typeof schemas.onboardedKeySchema>, OnboardRequest>({ method: 'POST', path: '/api/v1/oauth/onboard', auth: 'none', source: 'spec', summary: 'Mint a read+trade key from a wallet signature', input: onboardInput }),
+  onboard: operation<v.InferOutput<typeof schemas.onboardedKeySchema>, OnboardRequest>({ method: 'POST', path: '/api/v1/oauth/onboard', auth: 'none', effect: 'issues-secret', source: 'spec', summary: 'Mint a read+trade key from a wallet signature', input: onboardInput,
+    example: {
+      walletAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+      walletType: 'evm',
+      message: '1024 Exchange - login - 1767225600000',
+      signature: `0x${'5a'.repeat(65)}`,
+      timestamp: 1767225600000,
+    } }),
 }
 
 /**
@@ -64,8 +71,8 @@ export const keysOperations: {
   getKeyInfo: Operation<undefined, KeyInfo>
 } = {
   rotate: operation<v.InferOutput<typeof schemas.rotatedKeySchema>>({
-    method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', source: 'spec', summary: 'Issue a new secret for this key (shown once)',
+    method: 'POST', path: '/api/v1/accounts/me/api-key/rotate', auth: 'any', effect: 'issues-secret', source: 'spec', summary: 'Issue a new secret for this key (shown once)',
     answered: (_input, data, call) => call && rotationAnswers.set(call, data),
   }),
-  getKeyInfo: operation<KeyInfo>({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect', auth: 'any', source: 'spec', summary: 'What this key is and may do' }),
+  getKeyInfo: operation<KeyInfo>({ method: 'GET', path: '/api/v1/accounts/me/api-key/introspect', auth: 'any', effect: 'read', source: 'spec', summary: 'What this key is and may do' }),
 }

@@ -5,6 +5,18 @@ import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownErro
 
 /** What a call needs: nothing (open market data), any valid key, or a key with that permission. */
 export type Permission = 'none' | 'any' | 'read' | 'trade' | 'withdraw'
+
+/**
+ * What an operation does, by effect, which is what a signing proxy lets a page do (`allow`):
+ * - `public`: open market data and system calls;
+ * - `read`: the account's own data;
+ * - `trade`: placing, changing and cancelling orders and TP/SL, leverage and position margin, within the account;
+ * - `moves-value`: moves value out of the account or locks it for a third party (withdrawals, deposits,
+ *   market creation and oracle challenges with their bonds, mints, redemptions, claims…): in no class, a
+ *   proxy passes it only when named one by one;
+ * - `issues-secret`: answers with a new secret (onboarding, rotation): never passed through a proxy.
+ */
+export type Effect = 'public' | 'read' | 'trade' | 'moves-value' | 'issues-secret'
 /** Where a path comes from: our spec, the real service's clients, or our own choice. */
 export type PathSource = 'spec' | 'real' | 'ours'
 export type { HttpMethod }
@@ -18,6 +30,8 @@ export interface Operation<Input = undefined, Output = unknown> {
   /** `:name` segments are filled from the input's field of that name. */
   readonly path: string
   readonly auth: Permission
+  /** What it does, by effect: a proxy's `allow` classes are made of these (see `Effect`). Every operation declares one. */
+  readonly effect: Effect
   readonly source: PathSource
   /**
    * The spec's name of the operation, for the operations the spec names without a path (its

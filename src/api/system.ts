@@ -15,8 +15,8 @@ export const systemOperations: {
   getInfo: Operation<undefined, SystemInfo>
   getStatus: Operation<undefined, SystemStatus>
 } = {
-  getTime: operation<ServerTime>({ method: 'GET', path: '/api/v1/system/time', auth: 'none', source: 'spec', summary: 'Server time (UTC ms), used to measure clock drift' }),
-  getHealth: operation<SystemHealth>({ method: 'GET', path: '/api/v1/system/health', auth: 'none', source: 'spec', summary: 'Service health' }),
-  getInfo: operation<SystemInfo>({ method: 'GET', path: '/api/v1/system/info', auth: 'none', source: 'spec', summary: 'Exchange information' }),
-  getStatus: operation<SystemStatus>({ method: 'GET', path: '/api/v1/system/status', auth: 'none', source: 'spec', summary: 'System status' }),
+  getTime: operation<ServerTime>({ method: 'GET', path: '/api/v1/system/time', auth: 'none', effect: 'public', source: 'spec', summary: 'Server time (UTC ms), used to measure clock drift' }),
+  getHealth: operation<SystemHealth>({ method: 'GET', path: '/api/v1/system/health', auth: 'none', effect: 'public', source: 'spec', summary: 'Service health' }),
+  getInfo: operation<SystemInfo>({ method: 'GET', path: '/api/v1/system/info', auth: 'none', effect: 'public', source: 'spec', summary: 'Exchange information' }),
+  getStatus: operation<SystemStatus>({ method: 'GET', path: '/api/v1/system/status', auth: 'none', effect: 'public', source: 'spec', summary: 'System status' }),
 }

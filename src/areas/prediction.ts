@@ -823,7 +823,7 @@ export interface PredictionMethods {
    *
    * Input:
    * - `marketId`: prediction market id (a string: real ids exceed 2^53)
-   * - `side`: 0 = buy, 1 = sell; one of `0`, `1`
+   * - `side`: 0 = buy, 1 = sell
    * - `outcomeIndex`: outcome: binary markets 0 = Yes, 1 = No; multi-outcome markets 0 … n-1
    * - `priceE6`: price in millionths of USDC: a multiple of 1000 in [1000, 999000]
    * - `amount`: whole shares
@@ -874,7 +874,7 @@ export interface PredictionMethods {
    *
    * Input:
    * - `marketId`: prediction market id (a string: real ids exceed 2^53)
-   * - `side`: 0 = buy, 1 = sell; one of `0`, `1`
+   * - `side`: 0 = buy, 1 = sell
    * - `outcomeIndex`: outcome: binary markets 0 = Yes, 1 = No; multi-outcome markets 0 … n-1
    * - `priceE6`: price in millionths of USDC: a multiple of 1000 in [1000, 999000]
    * - `amount`: whole shares
@@ -1829,7 +1829,7 @@ export const mintMultiOutcomeCompleteSet: (core: OperationBinder, input: Complet
  *
  * Input:
  * - `marketId`: prediction market id (a string: real ids exceed 2^53)
- * - `side`: 0 = buy, 1 = sell; one of `0`, `1`
+ * - `side`: 0 = buy, 1 = sell
  * - `outcomeIndex`: outcome: binary markets 0 = Yes, 1 = No; multi-outcome markets 0 … n-1
  * - `priceE6`: price in millionths of USDC: a multiple of 1000 in [1000, 999000]
  * - `amount`: whole shares
@@ -1880,7 +1880,7 @@ export const redeemMultiOutcomeCompleteSet: (core: OperationBinder, input: Compl
  *
  * Input:
  * - `marketId`: prediction market id (a string: real ids exceed 2^53)
- * - `side`: 0 = buy, 1 = sell; one of `0`, `1`
+ * - `side`: 0 = buy, 1 = sell
  * - `outcomeIndex`: outcome: binary markets 0 = Yes, 1 = No; multi-outcome markets 0 … n-1
  * - `priceE6`: price in millionths of USDC: a multiple of 1000 in [1000, 999000]
  * - `amount`: whole shares

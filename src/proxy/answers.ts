@@ -11,7 +11,7 @@ export const PROXY_ERROR_CODES = {
   PROXY_INVALID_INPUT: 18003,
   /** 413: the body is over `maxBodyBytes`. */
   PROXY_BODY_TOO_LARGE: 18004,
-  /** 403: the page's origin is not in `cors`. */
+  /** 403: the page's origin is not in `cors` (`null`, a sandboxed frame's or a file's, only when listed by name). */
   PROXY_ORIGIN_NOT_ALLOWED: 18005,
   /** 403: `authorize` said no. */
   PROXY_NOT_AUTHORIZED: 18006,
@@ -32,6 +32,10 @@ export const PROXY_ERROR_CODES = {
    * by it was refused): nothing was sent, as a write signed for later could be replayed then.
    */
   PROXY_CLOCK_UNCONFIRMED: 18013,
+  /** 403: onboarding and key rotation answer with a new secret, which must not travel through a page: never proxied. */
+  PROXY_NEVER_PROXIED: 18014,
+  /** 415: a body that is not sent as JSON (`Content-Type: application/json`): refused before it is read. */
+  PROXY_UNSUPPORTED_MEDIA_TYPE: 18015,
 } as const
 
 export type ProxyErrorCode = keyof typeof PROXY_ERROR_CODES
@@ -68,23 +72,32 @@ export function refusal(status: number, code: ProxyErrorCode, message: string, d
 export type CorsOrigins = '*' | readonly string[]
 
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE'
-// The page's client sends its (placeholder) signing headers too; the proxy drops them.
-const ALLOWED_HEADERS = 'content-type, x-api-key, x-timestamp, x-signature'
+// A page's client sends a JSON body's content type, and no signing header (`signedBy: 'proxy'`).
+const ALLOWED_HEADERS = 'content-type'
 
-/** Whether a request from `origin` (a page's Origin header) may use the proxy. No Origin: not a cross-site browser request. */
+/**
+ * Whether a request from `origin` (a page's Origin header) may use the proxy. No Origin: not a
+ * cross-site browser request. `null` (a sandboxed frame, a file) only when `cors` lists 'null' by name:
+ * `'*'` does not admit it.
+ */
 export function originAllowed(origin: string | null, cors: CorsOrigins | undefined, ownOrigin: string): boolean {
   if (origin === null || origin === ownOrigin) return true
+  if (origin === 'null') return Array.isArray(cors) && cors.includes('null')
   return cors === '*' || (cors?.includes(origin) ?? false)
 }
 
-/** Adds the CORS headers an allowed cross-origin page needs to read `response`. */
-export function withCors(response: Response, origin: string | null, cors: CorsOrigins | undefined): Response {
-  // A preflight's answer has its CORS headers already.
-  if (origin === null || cors === undefined || response.headers.has('access-control-allow-origin')) return response
+/**
+ * Every answer depends on the Origin it was asked from (`Vary: Origin`); an allowed cross-origin page also
+ * gets the CORS headers it needs to read it. A refused origin never gets `Access-Control-Allow-Origin`.
+ */
+export function withCors(response: Response, origin: string | null, cors: CorsOrigins | undefined, allowed: boolean): Response {
   const headers = new Headers(response.headers)
-  headers.set('access-control-allow-origin', cors === '*' ? '*' : origin)
-  headers.set('access-control-expose-headers', 'retry-after, x-request-id')
-  headers.append('vary', 'Origin')
+  if (!/\borigin\b/i.test(headers.get('vary') ?? '')) headers.append('vary', 'Origin')
+  // A preflight's answer has its CORS headers already.
+  if (allowed && origin !== null && cors !== undefined && !headers.has('access-control-allow-origin')) {
+    headers.set('access-control-allow-origin', cors === '*' ? '*' : origin)
+    headers.set('access-control-expose-headers', 'retry-after, x-request-id')
+  }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 

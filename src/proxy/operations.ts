@@ -1,7 +1,7 @@
 // The operations a signing proxy can forward, each found by method and path template: the client's own
 // operation table, so the proxy knows every route, its permission and its input schema.
 import { operationCatalog } from '../api/catalog.ts'
-import { keysOperations } from '../api/keys.ts'
+import { keysOperations, onboardingOperations } from '../api/keys.ts'
 import { PATH_VALUE, type Operation } from '../api/operation.ts'
 
 export interface ProxiedOperation {
@@ -21,12 +21,12 @@ export interface Match {
 const API_ROOT = '/api/v1/'
 
 /**
- * Every operation of the catalog, and the key's introspection. Not onboarding (it mints keys and needs
- * no proxy) and not rotation (it would hand the key's new secret to whoever asked).
+ * Every operation of the exchange, the key calls included: onboarding and rotation are matched only to be
+ * refused by name (their answer is a new secret, which must never travel through a page).
  */
 export function proxiedOperations(): ProxiedOperation[] {
   const table = operationCatalog.flatMap(({ group, operations }) => Object.entries(operations).map(([method, op]) => ({ group, method, op })))
-  table.push({ group: 'keys' as never, method: 'getKeyInfo', op: keysOperations.getKeyInfo })
+  for (const [method, op] of Object.entries({ ...keysOperations, ...onboardingOperations })) table.push({ group: 'keys' as never, method, op })
   return table.map(({ group, method, op }) => ({ name: `${group}.${method}`, group, op, segments: op.path.slice(API_ROOT.length).split('/') }))
 }
 

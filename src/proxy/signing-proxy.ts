@@ -122,8 +122,8 @@ function checkOptions(options: unknown): asserts options is SigningProxyOptions 
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new ExchangeValidationError('target', 'type', 'target: must be the exchange base URL (absolute http or https)')
   if (url.search || url.hash) throw new ExchangeValidationError('target', 'type', 'target: must have no query or fragment')
   if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) throw new ExchangeValidationError('maxBodyBytes', 'type', 'maxBodyBytes: must be a positive whole number of bytes')
-  if (cors !== undefined && cors !== '*' && !(Array.isArray(cors) && cors.every(isOrigin))) {
-    throw new ExchangeValidationError('cors', 'type', "cors: must be '*' or a list of origins such as 'https://app.example.com'")
+  if (cors !== undefined && cors !== '*' && !(Array.isArray(cors) && cors.every((origin) => isOrigin(origin) || origin === 'null'))) {
+    throw new ExchangeValidationError('cors', 'type', "cors: must be '*' or a list of origins such as 'https://app.example.com' ('null' admits sandboxed frames and files, by name only)")
   }
   if (authorize !== undefined && typeof authorize !== 'function') throw new ExchangeValidationError('authorize', 'type', 'authorize: must be a function')
 }
@@ -265,14 +265,34 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
     const arrivedAt = clock.monotonicNow()
     const url = new URL(request.url)
     const origin = request.headers.get('origin')
-    if (!originAllowed(origin, cors, url.origin)) return refusal(403, 'PROXY_ORIGIN_NOT_ALLOWED', `origin ${origin} may not use this proxy`)
+    if (!originAllowed(origin, cors, url.origin)) {
+      const change = origin === 'null'
+        ? "a sandboxed frame or a file has origin null: serve the page from an origin of its own, or list 'null' in cors"
+        : cors === undefined ? `add '${origin}' to the proxy's cors option (without it, only same-origin pages may call)` : `add '${origin}' to the proxy's cors option`
+      return refusal(403, 'PROXY_ORIGIN_NOT_ALLOWED', `origin ${origin} may not use this proxy: ${change}`, { origin })
+    }
     if (request.method === 'OPTIONS' && origin !== null && cors !== undefined) return preflight(origin, cors)
     const match = matchOperation(table, request.method, url.pathname)
-    if (!match) return refusal(404, 'PROXY_ROUTE_UNKNOWN', `${request.method} ${url.pathname} is no operation of the exchange`)
+    if (!match) return refusal(404, 'PROXY_ROUTE_UNKNOWN', `${request.method} ${url.pathname} is no operation of the exchange: check the method and the path under /api/v1/`)
     const name = match.operation.name
-    if (!allowed.has(name)) return refusal(403, 'PROXY_OPERATION_NOT_ALLOWED', `${name} is not allowed through this proxy`, { operation: name })
+    const { effect } = match.operation.op
+    if (effect === 'issues-secret') {
+      return refusal(403, 'PROXY_NEVER_PROXIED', `${name} is never passed through a proxy: a new secret must not travel through a page (onboard or rotate on the backend that holds the key)`, { operation: name })
+    }
+    if (!allowed.has(name)) {
+      const change = effect === 'moves-value'
+        ? `it moves value out of the account or locks it, so no class includes it: name '${name}' in the proxy's allow option (and check it in authorize)`
+        : `add '${name}' (or its class, '${effect}') to the proxy's allow option`
+      return refusal(403, 'PROXY_OPERATION_NOT_ALLOWED', `${name} is not allowed through this proxy: ${change}`, { operation: name })
+    }
     const body = await readCapped(request, maxBodyBytes)
     if (body instanceof Response) return body
+    // Only real JSON crosses, refused before it is parsed: a text/plain or form body is what a page of any
+    // site may send without a preflight.
+    const contentType = request.headers.get('content-type')
+    if (body !== '' && !/^application\/json\s*(;|$)/i.test(contentType ?? '')) {
+      return refusal(415, 'PROXY_UNSUPPORTED_MEDIA_TYPE', `${name}: send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'})`, { operation: name })
+    }
     let input: Record<string, unknown> | undefined
     try {
       input = inputOf(match, url, body)
@@ -297,7 +317,8 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
       // Never the error itself: it could quote anything, the key's signer included.
       response = refusal(500, 'PROXY_INTERNAL_ERROR', 'the proxy failed on this call')
     }
-    return withCors(response, request.headers.get('origin'), cors)
+    const origin = request.headers.get('origin')
+    return withCors(response, origin, cors, originAllowed(origin, cors, new URL(request.url).origin))
   }
 }
 

@@ -15,7 +15,7 @@ import {
   type AUTH_ERROR_CODES,
 } from '../errors.ts'
 import { isHttpError, isTimeoutError } from './ky-errors.ts'
-import { networkErrorCode, networkFailureReason } from './network-failure.ts'
+import { networkErrorCode, networkFailureReason, refusedByCors } from './network-failure.ts'
 import { prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
 import type { RequestSpec, TransportOptions } from './request-spec.ts'
@@ -145,18 +145,26 @@ export class Transport {
       headers.set('X-API-KEY', signed.apiKey)
       headers.set('X-TIMESTAMP', signed.timestamp)
       headers.set('X-SIGNATURE', signed.signature)
-      const stamp = Number(signed.timestamp)
-      call.lastSignedAt = Math.max(call.lastSignedAt ?? stamp, stamp)
+      call.lastSignedAt = Math.max(call.lastSignedAt ?? 0, Number(signed.timestamp))
+    } else if (attempt.signed) {
+      // Signed by a proxy (`signedBy: 'proxy'`), within moments of arriving: the time it left stands for its timestamp.
+      call.lastSignedAt = Math.max(call.lastSignedAt ?? 0, this.clock.now())
     }
     attempt.startedAt = Date.now()
     attempt.left = true
   }
 
+  /** A backend signs this transport's calls (`signedBy: 'proxy'`): it holds no key, and sends none. */
+  get signedByProxy(): boolean {
+    return this.#options.signedBy === 'proxy'
+  }
+
   /** Sends one call and resolves to the envelope's `data`. */
   async send<T>(spec: RequestSpec): Promise<T> {
     const request = prepareRequest(spec, this.baseUrl)
-    const signed = spec.auth ?? this.gate !== undefined
-    if (signed && !this.gate) {
+    const byProxy = this.signedByProxy
+    const signed = spec.auth ?? (this.gate !== undefined || byProxy)
+    if (signed && !this.gate && !byProxy) {
       throw new ExchangeValidationError(
         'apiKey',
         'required',
@@ -253,7 +261,7 @@ export class Transport {
         if (spec.timeoutMs) options.timeout = spec.timeoutMs
         response = await send(url, options)
       } catch (error) {
-        if (!isHttpError(error)) throw this.#failure(error, url, endpointOf(method, url), spec, call)
+        if (!isHttpError(error)) throw await this.#failure(error, url, endpointOf(method, url), spec, call)
         response = error.response
       }
       // Never followed (a redirect would re-send the key, the signature and the body elsewhere).
@@ -294,13 +302,15 @@ export class Transport {
     }
   }
 
-  #failure(error: unknown, url: URL, endpoint: string, spec: RequestSpec, call: Call): ExchangeError {
+  async #failure(error: unknown, url: URL, endpoint: string, spec: RequestSpec, call: Call): Promise<ExchangeError> {
     if (error instanceof ExchangeError) return error
     if (spec.signal?.aborted === true) return abortedError(endpoint, error)
     if (isTimeoutError(error)) {
       return new ExchangeNetworkError('timeout', `${endpoint} got no answer within ${call.timeoutMs} ms (timeoutMs)`, { cause: error, code: 'ETIMEDOUT' })
     }
-    const code = networkErrorCode(error, url.port)
-    return new ExchangeNetworkError('network', `${endpoint} failed: ${networkFailureReason(error, code)}`, { cause: error, code })
+    const code = networkErrorCode(error, url.port) ?? ((await refusedByCors(error, url, call.timeoutMs)) ? 'ERR_CORS' : undefined)
+    // The page's origin, for what the server must allow.
+    const allow = code === 'ERR_CORS' ? `: allow ${(globalThis as { location?: Location }).location!.origin} there (a signing proxy: its cors option)` : ''
+    return new ExchangeNetworkError('network', `${endpoint} failed: ${networkFailureReason(error, code)}${allow}`, { cause: error, code })
   }
 }

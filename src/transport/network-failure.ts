@@ -12,6 +12,7 @@ const PHRASES: Readonly<Record<string, string>> = {
   ENOTFOUND: 'host name not found',
   ETIMEDOUT: 'timed out',
   ERR_UNSAFE_PORT: 'never sent: a port fetch refuses',
+  ERR_CORS: "the server answered, but the browser keeps the answer from this page: no CORS header allows the page's origin",
 }
 
 /** A TLS certificate the runtime refused: Node's codes for it all say one of these words. */
@@ -113,6 +114,23 @@ export function networkErrorCode(error: unknown, port = ''): NetworkErrorCode | 
   return thrown.map((item) => fromCode(item.code)).find(Boolean)
     ?? thrown.map((item) => fromMessage(item.message)).find(Boolean)
     ?? (OPAQUE[String(thrown[0]?.message)] === 'the browser' && isBadPort(+port) ? 'ERR_UNSAFE_PORT' : undefined)
+}
+
+/**
+ * Whether a browser's opaque failure of a cross-origin call was a CORS refusal: the same URL, asked again
+ * as `no-cors` (a GET that carries nothing, and whose answer the page cannot read), answers. Waiting
+ * does not heal that: the server must allow the page's origin.
+ */
+export async function refusedByCors(error: unknown, url: URL, timeoutMs: number): Promise<boolean> {
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin
+  if (OPAQUE[String(chain(error)[0]?.message)] !== 'the browser' || !origin || origin === url.origin) return false
+  try {
+    // No redirect option: a no-cors request must follow (it carries no credential, header or body).
+    await globalThis.fetch(url.href, { mode: 'no-cors', credentials: 'omit', signal: AbortSignal.timeout(timeoutMs) })
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** A refused connection, an unknown host, a refused port, a rejected certificate: the request certainly carried nothing. */

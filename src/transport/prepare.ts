@@ -76,7 +76,7 @@ export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest 
 /** The transport's settings (a client's options, or standalone onboarding's): those that would fail later, inside fetch. */
 export function checkTransportOptions(options: unknown): asserts options is TransportOptions {
   need(isObject(options), 'options', 'an object')
-  const { baseUrl, fetch, timeoutMs, totalTimeoutMs, retry, maxUnconfirmedClockOffsetMs: unconfirmed } = options as unknown as TransportOptions
+  const { baseUrl, fetch, timeoutMs, totalTimeoutMs, retry, maxUnconfirmedClockOffsetMs: unconfirmed, signedBy } = options as unknown as TransportOptions
   let base: URL | undefined
   try {
     base = new URL(baseUrl)
@@ -92,6 +92,7 @@ export function checkTransportOptions(options: unknown): asserts options is Tran
   need(isTimeout(timeoutMs), 'timeoutMs', 'a number of ms below 2^31')
   need(isTimeout(totalTimeoutMs), 'totalTimeoutMs', 'a number of ms below 2^31')
   need(unconfirmed === undefined || unconfirmed >= 0, 'maxUnconfirmedClockOffsetMs', 'a number of ms, 0 or more')
+  need(signedBy === undefined || signedBy === 'proxy', 'signedBy', "'proxy' (a backend signs this client's calls), or absent")
   // A limit that is not a number would retry for ever.
   const limit = isObject(retry) ? retry.limit : retry === false ? 0 : retry
   need(limit === undefined || (Number.isSafeInteger(limit) && (limit as number) >= 0), 'retry', 'false, a number of retries or { limit }')

@@ -52,4 +52,11 @@ export interface TransportOptions {
    * (it has no key to confirm with); with a key, the client confirms by a signed read on its own.
    */
   maxUnconfirmedClockOffsetMs?: number
+  /**
+   * `'proxy'`: a backend signs this client's calls (a `signingProxy` at `baseUrl`). Calls that need a key
+   * go out with no `X-API-KEY`, `X-TIMESTAMP` or `X-SIGNATURE` at all (a cross-origin GET then needs no
+   * preflight), instead of being refused for lack of one; an unknown write outcome still carries the
+   * time it left (`lastSignedAt`), so `reconcile` through the proxy can tell when "not found" is final.
+   */
+  signedBy?: 'proxy'
 }

@@ -11,30 +11,30 @@ import { TEST_KEYS } from '../support/seed.ts'
 const baseUrl = 'https://api.example.test'
 const ops = {
   getThing: operation<unknown, { id: string; filter?: string; skipped?: string }>({
-    method: 'GET', path: '/api/v1/things/:id', auth: 'none', source: 'ours',
+    method: 'GET', path: '/api/v1/things/:id', auth: 'none', effect: 'public', source: 'ours',
     input: v.strictObject({ id: v.string(), filter: v.optional(v.string()), skipped: v.optional(v.string()) }),
   }),
   putThing: operation<unknown, { id: string; takeProfit?: string; dryRun?: boolean; note?: string }>({
-    method: 'POST', path: '/api/v1/things/:id', auth: 'trade', source: 'ours', query: ['dryRun'], wire: { takeProfit: 'take_profit_price' },
+    method: 'POST', path: '/api/v1/things/:id', auth: 'trade', effect: 'trade', source: 'ours', query: ['dryRun'], wire: { takeProfit: 'take_profit_price' },
     input: v.strictObject({ id: v.string(), takeProfit: v.optional(v.string()), dryRun: v.optional(v.boolean()), note: v.optional(v.string()) }),
   }),
   dropThings: operation<unknown, { ids: string[] }>({
-    method: 'DELETE', path: '/api/v1/things', auth: 'trade', source: 'ours', deleteBody: true,
+    method: 'DELETE', path: '/api/v1/things', auth: 'trade', effect: 'trade', source: 'ours', deleteBody: true,
     input: v.strictObject({ ids: v.array(v.string()) }),
   }),
   dropOne: operation<unknown, { id: string; reason?: string }>({
-    method: 'DELETE', path: '/api/v1/things/:id', auth: 'trade', source: 'ours',
+    method: 'DELETE', path: '/api/v1/things/:id', auth: 'trade', effect: 'trade', source: 'ours',
     input: v.strictObject({ id: v.string(), reason: v.optional(v.string()) }),
   }),
   place: operation<unknown, { market: string; clientOrderId?: string }>({
-    method: 'POST', path: '/api/v1/orders', auth: 'trade', source: 'ours', placement: 'order',
+    method: 'POST', path: '/api/v1/orders', auth: 'trade', effect: 'trade', source: 'ours', placement: 'order',
     input: v.strictObject({ market: v.string(), clientOrderId: v.optional(v.string()) }),
   }),
   placeMany: operation<unknown, { orders: { market: string; clientOrderId?: string }[] }>({
-    method: 'POST', path: '/api/v1/orders/batch', auth: 'trade', source: 'ours', placement: 'orders',
+    method: 'POST', path: '/api/v1/orders/batch', auth: 'trade', effect: 'trade', source: 'ours', placement: 'orders',
     input: v.strictObject({ orders: v.array(v.strictObject({ market: v.string(), clientOrderId: v.optional(v.string()) })) }),
   }),
-  ping: operation<unknown>({ method: 'GET', path: '/api/v1/ping', auth: 'none', source: 'ours' }),
+  ping: operation<unknown>({ method: 'GET', path: '/api/v1/ping', auth: 'none', effect: 'public', source: 'ours' }),
 }
 
 function bound(...replies: Reply[]) {

@@ -30,10 +30,10 @@ describe('validation messages tell the truth', () => {
 
   it('an unknown field in place of a required one: both are named, the unknown one as unknown', async () => {
     const error = await refusal((client) => client.perp.getOrderbook({ symbol: 'BTC-USDC' }))
-    expect(error.message).toBe('market: missing (required); symbol: unknown field')
+    expect(error.message).toBe('market: missing (required); symbol: unknown field; did you mean market?')
     expect(error.issues).toEqual([
       { field: 'market', rule: 'missing', message: 'market: missing (required)' },
-      { field: 'symbol', rule: 'unknown_field', message: 'symbol: unknown field' },
+      { field: 'symbol', rule: 'unknown_field', message: 'symbol: unknown field; did you mean market?' },
     ])
   })
 
@@ -93,8 +93,13 @@ describe('validation messages tell the truth', () => {
     expect((await refusal((client) => client.perp.placeOrder({ ...limitOrder, client_order_id: 'c-1' }))).message).toBe('client_order_id: unknown field; did you mean clientOrderId?')
     expect((await refusal((client) => client.perp.cancelOrder({ id: '1001' }))).message).toBe('orderId: missing (required); id: unknown field; did you mean orderId?')
     expect((await refusal((client) => client.spot.cancelOrders({ ids: ['1001'] }))).message).toBe('orderIds: missing (required); ids: unknown field; did you mean orderIds?')
-    // Far from every field: no guess.
+    // Far from every field not given (size is): no guess.
     expect((await refusal((client) => client.perp.placeOrder({ ...limitOrder, quantity: '1' }))).message).toBe('quantity: unknown field')
+    // The names other SDKs and the service's own clients use point at ours.
+    const { size: _size, market: _market, ...unsized } = limitOrder
+    expect((await refusal((client) => client.perp.placeOrder({ ...unsized, symbol: 'BTC-USDC', qty: '1' } as never))).message)
+      .toBe('market: missing (required); size: missing (required); symbol: unknown field; did you mean market?; qty: unknown field; did you mean size?')
+    expect((await refusal((client) => client.perp.placeOrder({ ...unsized, market: 'BTC-USDC', quantity: '1' } as never))).message).toBe('size: missing (required); quantity: unknown field; did you mean size?')
   })
 })
 

@@ -19,11 +19,12 @@ describe('the browser guard in Chromium', () => {
     expect(inBrowser()).toBe(true)
   })
 
-  it('refuses a secret as text, for ExchangeCore and ExchangeClient, naming dangerouslyAllowBrowser', () => {
-    for (const Client of [ExchangeCore, ExchangeClient]) {
+  it('refuses a secret as text, for ExchangeCore (withKey) and ExchangeClient, naming dangerouslyAllowBrowser', () => {
+    const builds = [() => withKey(new ExchangeCore({ baseUrl: inject('verifierUrl') }), KEY), () => new ExchangeClient({ baseUrl: inject('verifierUrl'), ...KEY })]
+    for (const build of builds) {
       let refusal: unknown
       try {
-        new Client({ baseUrl: inject('verifierUrl'), ...KEY })
+        build()
       } catch (caught) {
         refusal = caught
       }

@@ -408,7 +408,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
       equal((await refused(perp.placeOrder!(order), 'placeOrder without size')).message, 'size: missing (required)', 'placeOrder without size')
 
       const symbol = await refused(perp.getOrderbook!({ symbol: MARKET }), 'getOrderbook({ symbol })')
-      equal(symbol.message, 'market: missing (required); symbol: unknown field', 'getOrderbook({ symbol }): both problems named')
+      equal(symbol.message, 'market: missing (required); symbol: unknown field; did you mean market?', 'getOrderbook({ symbol }): both problems named')
       equal(JSON.stringify(symbol.issues.map((issue) => [issue.field, issue.rule])), '[["market","missing"],["symbol","unknown_field"]]', 'getOrderbook({ symbol }): the issues')
 
       const nothing = await refused(perp.getTicker!(), 'getTicker()')
@@ -418,7 +418,45 @@ export const conformanceCases: readonly ConformanceCase[] = [
       equal((await refused(perp.getTicker!({ markte: MARKET }), 'a typo')).message, 'market: missing (required); markte: unknown field; did you mean market?', 'a typo')
       equal((await refused(perp.cancelOrder!({ id: '1' }), 'cancelOrder({ id })')).message, 'orderId: missing (required); id: unknown field; did you mean orderId?', 'cancelOrder({ id })')
       equal((await refused(perp.placeOrder!({ ...order, size: '1', reduce_only: true }), 'snake_case')).message, 'reduce_only: unknown field; did you mean reduceOnly?', 'snake_case')
+      // The names other SDKs give our fields point at ours.
+      const { market: _market, ...unnamed } = order
+      equal(
+        (await refused(perp.placeOrder!({ ...unnamed, symbol: MARKET, qty: '1' }), 'symbol and qty')).message,
+        'market: missing (required); size: missing (required); symbol: unknown field; did you mean market?; qty: unknown field; did you mean size?',
+        'placeOrder({ symbol, qty })',
+      )
+      equal((await refused(perp.placeOrder!({ ...order, quantity: '1' }), 'quantity')).message, 'size: missing (required); quantity: unknown field; did you mean size?', 'placeOrder({ quantity })')
+      // A method the group does not have, close to one it has: a typed error naming both, not "is not a function".
+      let misspelt: unknown
+      try {
+        await perp.listOrders!({ market: MARKET })
+      } catch (error) {
+        misspelt = error
+      }
+      ok(misspelt instanceof sdk.ExchangeValidationError, 'perp.listOrders: an ExchangeValidationError')
+      equal((misspelt as Sdk.ExchangeValidationError).message, 'perp has no method listOrders; did you mean listOpenOrders?', 'perp.listOrders: the message')
+      equal((misspelt as Sdk.ExchangeValidationError).field, 'perp.listOrders', 'perp.listOrders: the field')
+      equal(perp.notAMethodAtAll, undefined, 'a name close to no method reads as undefined')
       equal(wire.sent.length, 0, 'requests sent for bad input')
+    },
+  },
+  {
+    name: "prediction orders take side 'buy' and 'sell' as perp and spot orders do, sent as 0 and 1; another word is refused naming both forms",
+    async run(context) {
+      const { sdk } = context
+      const { wire, client } = recordedTrader(context)
+      const order = { marketId: '999999', outcomeIndex: 0, priceE6: 550_000, amount: 10 }
+      for (const [side, sent] of [['buy', 0], ['sell', 1], [1, 1]] as const) {
+        // The market does not exist: the exchange refuses the order, after the SDK sent it as the wire says.
+        await client.prediction.placeOrder({ ...order, side, clientOrderId: uniqueId('side') }).catch(() => undefined)
+        const body = JSON.parse(wire.sent.filter((request) => request.url.pathname === '/api/v1/prediction/orders').at(-1)!.body) as { side: unknown }
+        equal(body.side, sent, `side ${side} on the wire`)
+      }
+      const before = wire.sent.length
+      const long = await rejects(client.prediction.placeOrder({ ...order, side: 'long' as never }), "side: 'long'")
+      ok(long instanceof sdk.ExchangeValidationError, "side: 'long': an ExchangeValidationError")
+      equal(long.message, 'side: must be "buy" or "sell" (or 0 for buy, 1 for sell)', "side: 'long': the message")
+      equal(wire.sent.length, before, "requests sent for side: 'long'")
     },
   },
   {

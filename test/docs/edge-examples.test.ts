@@ -67,7 +67,7 @@ afterAll(() => Promise.all(running.map((close) => close())))
 async function tradeThrough(hosted: Hosted): Promise<void> {
   running.push(() => hosted.close())
   for (const [name, run] of proxyCases(sdk, proxySdk, hosted)) await expect(run(), name).resolves.toBeUndefined()
-  const page = new sdk.ExchangeClient({ baseUrl: hosted.baseUrl, fetch: hosted.fetch, ...proxySdk.signedByProxy })
+  const page = new sdk.ExchangeClient({ baseUrl: hosted.baseUrl, fetch: hosted.fetch, signedBy: 'proxy' })
   const overLimit = await page.perp.placeOrder({ ...order, size: '1' }).catch((error: unknown) => error)
   expect(overLimit).toMatchObject({ status: 403, code: 'PROXY_NOT_AUTHORIZED' })
   const fromElsewhere = await (hosted.fetch ?? fetch)(`${hosted.baseUrl}/api/v1/system/time`, { headers: { origin: 'https://elsewhere.example' } })

@@ -8,6 +8,8 @@ const WORDS: [what: string, pattern: RegExp][] = [
   ['the specification file', /SPEC\.md|\bSPEC\b/],
   ['the notes on the real service', /real-service\.md/],
   ['an issue number', /\b[Ii]ssues? #?\d+|(?<![\w&#/.-])#\d{1,4}\b(?![\w-])/],
+  // "the issue's target", "as the issue asks": the tracker's issues, not a validation issue ("the issue is …").
+  ['an issue of the tracker', /\b(?:the|this|that|an?) issue(?:'s|\s+(?:asks|says|wants|names|sets|set))\b/i],
   ['a source tag', /(?<![\w$#.-])S[123](?![\w$-])/],
   ['a section of those notes', /(?<!RFC \d+ )§ ?\d/],
 ]

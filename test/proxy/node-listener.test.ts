@@ -9,7 +9,7 @@ import express from 'express'
 import Fastify from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ExchangeClient } from '../../src/index.ts'
-import { signedByProxy, signingProxy } from '../../src/proxy.ts'
+import { signingProxy } from '../../src/proxy.ts'
 import { BODY_ALREADY_READ, toNodeListener, type FetchHandler } from '../../src/proxy-node.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { TEST_KEYS } from '../support/seed.ts'
@@ -34,7 +34,7 @@ async function listen(server: Server): Promise<string> {
 
 /** A page's client at `baseUrl` reads, places an order, finds it open and cancels it. */
 async function placeAndCancel(baseUrl: string): Promise<void> {
-  const page = new ExchangeClient({ baseUrl, ...signedByProxy, retry: false })
+  const page = new ExchangeClient({ baseUrl, signedBy: 'proxy', retry: false })
   expect((await page.perp.getTicker({ market: 'BTC-USDC' })).market).toBe('BTC-USDC')
   const placed = await page.perp.placeOrder(order)
   expect(placed).toMatchObject({ market: 'BTC-USDC', side: 'buy', status: 'open' })

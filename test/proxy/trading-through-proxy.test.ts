@@ -2,7 +2,7 @@
 // reference exchange: its usual methods, types and errors, and an unknown outcome it can reconcile.
 import { describe, expect, it } from 'vitest'
 import { ExchangeApiError, ExchangeClient, OrderOutcomeUnknownError } from '../../src/index.ts'
-import { signedByProxy, signingProxy } from '../../src/proxy.ts'
+import { signingProxy } from '../../src/proxy.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { serveHandler } from '../support/proxy-server.ts'
 import { TEST_KEYS } from '../support/seed.ts'
@@ -10,7 +10,7 @@ import { TEST_KEYS } from '../support/seed.ts'
 const { exchange, url: target } = await startLocalExchange()
 const key = TEST_KEYS.trader
 const proxyUrl = await serveHandler(signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['public', 'read', 'trade'], authorize: () => true }))
-const page = new ExchangeClient({ baseUrl: proxyUrl, ...signedByProxy })
+const page = new ExchangeClient({ baseUrl: proxyUrl, signedBy: 'proxy' })
 const order = { market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.01', price: '60000' } as const
 
 describe('a client with no secret, through the signing proxy', () => {
@@ -35,7 +35,7 @@ describe('a client with no secret, through the signing proxy', () => {
   it('keeps an ambiguous answer to a write ambiguous: OrderOutcomeUnknownError, then reconcile through the proxy finds the order', async () => {
     // The exchange takes the order and drops the connection before answering.
     exchange.faults.add({ kind: 'drop', when: 'after', match: { method: 'POST', pathPrefix: '/api/v1/perp/orders' }, count: 1 })
-    const noRetry = new ExchangeClient({ baseUrl: proxyUrl, ...signedByProxy, retry: false })
+    const noRetry = new ExchangeClient({ baseUrl: proxyUrl, signedBy: 'proxy', retry: false })
     const error = await noRetry.perp.placeOrder(order).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
     const outcome = (error as OrderOutcomeUnknownError)
@@ -47,7 +47,7 @@ describe('a client with no secret, through the signing proxy', () => {
 
   it('a 5xx of the exchange after a write reaches the page as a 5xx: its outcome is unknown there too', async () => {
     exchange.faults.add({ kind: 'error', status: 503, match: { method: 'POST', pathPrefix: '/api/v1/perp/orders' }, count: 1 })
-    const noRetry = new ExchangeClient({ baseUrl: proxyUrl, ...signedByProxy, retry: false })
+    const noRetry = new ExchangeClient({ baseUrl: proxyUrl, signedBy: 'proxy', retry: false })
     const error = await noRetry.perp.placeOrder(order).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
     expect((error as OrderOutcomeUnknownError).cause).toMatchObject({ status: 503 })
@@ -56,7 +56,7 @@ describe('a client with no secret, through the signing proxy', () => {
   it('an exchange slower than the proxy\'s timeoutMs: 504 to the page, where the write\'s outcome is unknown (and it was taken)', async () => {
     const impatient = await serveHandler(signingProxy({ target, apiKey: key.apiKey, secretKey: key.secretKey, allow: ['trade', 'read'], authorize: () => true, timeoutMs: 300 }))
     exchange.faults.add({ kind: 'latency', ms: 1500, match: { method: 'POST', pathPrefix: '/api/v1/perp/orders' }, count: 1 })
-    const client = new ExchangeClient({ baseUrl: impatient, ...signedByProxy, retry: false })
+    const client = new ExchangeClient({ baseUrl: impatient, signedBy: 'proxy', retry: false })
     const error = await client.perp.placeOrder(order).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(OrderOutcomeUnknownError)
     expect((error as OrderOutcomeUnknownError).cause).toMatchObject({ status: 504, code: 'PROXY_UPSTREAM_TIMEOUT' })

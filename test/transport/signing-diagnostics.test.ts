@@ -40,7 +40,7 @@ describe('debugging a refused signature', () => {
     const client = new ExchangeClient({ baseUrl, apiKey: TEST_KEYS.trader.apiKey, secretKey: wrongSecret })
     const error = await refusal(client)
     expect(error.signing).toBeUndefined()
-    expect(error.message).toMatch(/^AUTH_INVALID_SIGNATURE \(11003\), HTTP 401: .+ \(the debugSignatures option shows the signed payload\)$/)
+    expect(error.message).toMatch(/^AUTH_INVALID_SIGNATURE \(11003\), HTTP 401: .+ \(usually a wrong secret, a secret rotated since, or a body or path changed after signing; the debugSignatures option shows the signed payload\)$/)
   })
 
   it('only a wrong signature carries that hint', async () => {

@@ -62,27 +62,27 @@ export function marketDataOperations<M extends Market, T extends Ticker>(area: '
   const markets = `/api/v1/${area}/markets`
   return {
     listMarkets: operation<M[]>({
-      method: 'GET', path: markets, auth: 'none', source: 'spec',
+      method: 'GET', path: markets, auth: 'none', effect: 'public', source: 'spec',
       summary: `Every ${area} market with its trading rules`,
     }),
     getMarket: operation<M, MarketInput>({
-      method: 'GET', path: `${markets}/:market`, auth: 'none', source: 'spec',
+      method: 'GET', path: `${markets}/:market`, auth: 'none', effect: 'public', source: 'spec',
       summary: `One ${area} market`, input: marketInput, example: { market },
     }),
     listKlines: operation<Kline[], KlinesInput>({
-      method: 'GET', path: `${markets}/:market/klines`, auth: 'none', source: 'spec',
+      method: 'GET', path: `${markets}/:market/klines`, auth: 'none', effect: 'public', source: 'spec',
       summary: `Candles of a ${area} market`, input: klinesInput, example: { market, interval: '1h', limit: 24 },
     }),
     getOrderbook: operation<OrderBook, OrderbookInput>({
-      method: 'GET', path: `${markets}/:market/orderbook`, auth: 'none', source: 'spec',
+      method: 'GET', path: `${markets}/:market/orderbook`, auth: 'none', effect: 'public', source: 'spec',
       summary: `Order book of a ${area} market`, input: orderbookInput, example: { market, depth: 20 },
     }),
     getTicker: operation<T, MarketInput>({
-      method: 'GET', path: `${markets}/:market/ticker`, auth: 'none', source: 'spec',
+      method: 'GET', path: `${markets}/:market/ticker`, auth: 'none', effect: 'public', source: 'spec',
       summary: `24-hour ticker of a ${area} market`, input: marketInput, example: { market },
     }),
     listTrades: operation<Trade[], TradesInput>({
-      method: 'GET', path: `${markets}/:market/trades`, auth: 'none', source: 'spec',
+      method: 'GET', path: `${markets}/:market/trades`, auth: 'none', effect: 'public', source: 'spec',
       summary: `Recent public trades of a ${area} market`, input: tradesInput, example: { market, limit: 50 },
     }),
   }

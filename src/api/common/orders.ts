@@ -158,37 +158,37 @@ export function orderOperations<O extends Order, I extends Record<string, unknow
   const orders = `/api/v1/${area}/orders`
   return {
     listOpenOrders: operation<CursorPage<O>, OpenOrdersQuery>({
-      method: 'GET', path: orders, auth: 'read', source: 'spec',
+      method: 'GET', path: orders, auth: 'read', effect: 'read', source: 'spec',
       summary: `Open ${area} orders (cursor list); filter by market or clientOrderId`,
       input: openOrdersQuery, example: { market: example.market as string, limit: 20 },
     }),
     placeOrder: operation<O, I>({
-      method: 'POST', path: orders, auth: 'trade', source: 'spec',
+      method: 'POST', path: orders, auth: 'trade', effect: 'trade', source: 'spec',
       summary: `Place a ${area} order; a clientOrderId is generated when absent and kept across retries`,
       input: order, example, placement: 'order', answered: sameOrder,
     }),
     placeOrders: operation<PlacedOrders<O>, { orders: I[] }>({
-      method: 'POST', path: `${orders}/batch`, auth: 'trade', source: 'spec',
+      method: 'POST', path: `${orders}/batch`, auth: 'trade', effect: 'trade', source: 'spec',
       summary: `Place several ${area} orders in one call; each gets a clientOrderId when it has none`,
       input: v.strictObject({ orders: batchOf(order) }) as v.GenericSchema<{ orders: I[] }, unknown>,
       example: { orders: [example, { ...example, side: 'sell' }] }, placement: 'orders', answered: sameOrders,
     }),
     cancelOrders: operation<CancelledOrders, CancelOrdersInput>({
-      method: 'DELETE', path: `${orders}/batch`, auth: 'trade', source: 'spec',
+      method: 'DELETE', path: `${orders}/batch`, auth: 'trade', effect: 'trade', source: 'spec',
       summary: `Cancel several ${area} orders by id (body { order_ids })`,
       input: cancelInput, wire: { orderIds: 'order_ids' }, deleteBody: true, example: { orderIds: ['1001', '1002'] },
     }),
     getOrder: operation<O, OrderIdInput>({
-      method: 'GET', path: `${orders}/:orderId`, auth: 'read', source: 'spec',
+      method: 'GET', path: `${orders}/:orderId`, auth: 'read', effect: 'read', source: 'spec',
       summary: `One ${area} order by id`, input: orderIdInput, example: { orderId: '1001' },
     }),
     modifyOrder: operation<O, ModifyOrderInput>({
-      method: 'PUT', path: `${orders}/:orderId`, auth: 'trade', source: 'spec',
+      method: 'PUT', path: `${orders}/:orderId`, auth: 'trade', effect: 'trade', source: 'spec',
       summary: `Change the price or size of an open ${area} order`,
       input: modifyInput, example: { orderId: '1001', price: example.price as string },
     }),
     cancelOrder: operation<O, OrderIdInput>({
-      method: 'DELETE', path: `${orders}/:orderId`, auth: 'trade', source: 'spec',
+      method: 'DELETE', path: `${orders}/:orderId`, auth: 'trade', effect: 'trade', source: 'spec',
       summary: `Cancel one ${area} order`, input: orderIdInput, example: { orderId: '1001' },
     }),
   }
@@ -223,12 +223,12 @@ export function orderHistoryOperations<O extends Order>(area: 'perp' | 'spot', m
   const history = `/api/v1/${area}/history`
   return {
     listOrderHistory: operation<CursorPage<O>, OrderHistoryQuery>({
-      method: 'GET', path: `${history}/orders`, auth: 'read', source: 'spec',
+      method: 'GET', path: `${history}/orders`, auth: 'read', effect: 'read', source: 'spec',
       summary: `Closed ${area} orders (filled, cancelled, expired, rejected); cursor list`,
       input: orderHistoryQuery, example: { market, status: 'filled', limit: 20 },
     }),
     listTradeHistory: operation<CursorPage<Fill>, HistoryQuery>({
-      method: 'GET', path: `${history}/trades`, auth: 'read', source: 'spec',
+      method: 'GET', path: `${history}/trades`, auth: 'read', effect: 'read', source: 'spec',
       summary: `The caller's ${area} fills; cursor list`,
       input: historyQuery, example: { market, limit: 20 },
     }),

@@ -21,15 +21,15 @@ export const perpHistoryOperations: {
   listPnlHistory: Operation<HistoryQuery, CursorPage<PnlRecord>>
 } = {
   listFundingHistory: operation<CursorPage<FundingPayment>, HistoryQuery>({
-    method: 'GET', path: '/api/v1/perp/history/funding', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/history/funding', auth: 'read', effect: 'read', source: 'spec',
     summary: "The caller's funding payments; cursor list", input: historyQuery, example: { market, limit: 20 },
   }),
   listLiquidationHistory: operation<CursorPage<Liquidation>, HistoryQuery>({
-    method: 'GET', path: '/api/v1/perp/history/liquidations', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/history/liquidations', auth: 'read', effect: 'read', source: 'spec',
     summary: "The caller's liquidations; cursor list", input: historyQuery, example: { limit: 20 },
   }),
   listPnlHistory: operation<CursorPage<PnlRecord>, HistoryQuery>({
-    method: 'GET', path: '/api/v1/perp/history/pnl', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/history/pnl', auth: 'read', effect: 'read', source: 'spec',
     summary: "The caller's realized PnL; cursor list", input: historyQuery, example: { market, limit: 20 },
   }),
   ...orderHistoryOperations<PerpOrder>('perp', market),

@@ -37,27 +37,27 @@ export const perpMarketDataOperations: {
   getOpenInterest: Operation<MarketInput, OpenInterest>
 } = {
   getInsuranceFund: operation<InsuranceFund>({
-    method: 'GET', path: '/api/v1/perp/insurance-fund', auth: 'none', source: 'spec', summary: 'Insurance fund balance',
+    method: 'GET', path: '/api/v1/perp/insurance-fund', auth: 'none', effect: 'public', source: 'spec', summary: 'Insurance fund balance',
   }),
   ...marketDataOperations<PerpMarket, PerpTicker>('perp', market),
   listFundingRateHistory: operation<FundingRate[], FundingHistoryInput>({
-    method: 'GET', path: '/api/v1/perp/markets/:market/funding-history', auth: 'none', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/markets/:market/funding-history', auth: 'none', effect: 'public', source: 'spec',
     summary: 'Past funding rates of a market', input: fundingHistoryInput, example: { market, limit: 10 },
   }),
   getFundingRate: operation<FundingRate, MarketInput>({
-    method: 'GET', path: '/api/v1/perp/markets/:market/funding-rate', auth: 'none', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/markets/:market/funding-rate', auth: 'none', effect: 'public', source: 'spec',
     summary: 'Current funding rate', input: marketInput, example: { market },
   }),
   getIndexPrice: operation<IndexPrice, MarketInput>({
-    method: 'GET', path: '/api/v1/perp/markets/:market/index-price', auth: 'none', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/markets/:market/index-price', auth: 'none', effect: 'public', source: 'spec',
     summary: 'Index price', input: marketInput, example: { market },
   }),
   getMarkPrice: operation<MarkPrice, MarketInput>({
-    method: 'GET', path: '/api/v1/perp/markets/:market/mark-price', auth: 'none', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/markets/:market/mark-price', auth: 'none', effect: 'public', source: 'spec',
     summary: 'Mark price', input: marketInput, example: { market },
   }),
   getOpenInterest: operation<OpenInterest, MarketInput>({
-    method: 'GET', path: '/api/v1/perp/markets/:market/open-interest', auth: 'none', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/markets/:market/open-interest', auth: 'none', effect: 'public', source: 'spec',
     summary: 'Open interest', input: marketInput, example: { market },
   }),
 }

@@ -102,39 +102,39 @@ export const perpPositionOperations: {
   cancelTpsl: Operation<CancelTpslInput, Position>
 } = {
   listPositions: operation<Position[]>({
-    method: 'GET', path: '/api/v1/perp/positions', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/positions', auth: 'read', effect: 'read', source: 'spec',
     summary: 'Every open position',
   }),
   getPosition: operation<Position, MarketInput>({
-    method: 'GET', path: '/api/v1/perp/positions/:market', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/positions/:market', auth: 'read', effect: 'read', source: 'spec',
     summary: 'The position in one market', input: marketInput, example: { market },
   }),
   closePosition: operation<ClosedPosition, ClosePositionInput>({
-    method: 'POST', path: '/api/v1/perp/positions/:market/close', auth: 'trade', source: 'spec',
+    method: 'POST', path: '/api/v1/perp/positions/:market/close', auth: 'trade', effect: 'trade', source: 'spec',
     summary: 'Close a position (market, or limit IOC at a price), in full or by size', input: closeInput, example: { market, type: 'market' },
   }),
   getLeverage: operation<Leverage, MarketInput>({
-    method: 'GET', path: '/api/v1/perp/positions/:market/leverage', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/perp/positions/:market/leverage', auth: 'read', effect: 'read', source: 'spec',
     summary: 'Leverage preference of a market', input: marketInput, example: { market },
   }),
   setLeverage: operation<Leverage, SetLeverageInput>({
-    method: 'PUT', path: '/api/v1/perp/positions/:market/leverage', auth: 'trade', source: 'spec',
+    method: 'PUT', path: '/api/v1/perp/positions/:market/leverage', auth: 'trade', effect: 'trade', source: 'spec',
     summary: 'Set the leverage of a market', input: leverageInput, example: { market, leverage: 10 },
   }),
   adjustMargin: operation<Position, AdjustMarginInput>({
-    method: 'POST', path: '/api/v1/perp/positions/:market/margin', auth: 'trade', source: 'spec',
+    method: 'POST', path: '/api/v1/perp/positions/:market/margin', auth: 'trade', effect: 'trade', source: 'spec',
     summary: 'Add margin to a position or remove it', input: marginInput, example: { market, amount: '10', type: 'add' },
   }),
   setTpsl: operation<Position, TpslInput>({
-    method: 'POST', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
+    method: 'POST', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', effect: 'trade', source: 'spec',
     summary: 'Set take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: tpslExample,
   }),
   modifyTpsl: operation<Position, TpslInput>({
-    method: 'PUT', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
+    method: 'PUT', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', effect: 'trade', source: 'spec',
     summary: 'Change take-profit and/or stop-loss (body in snake_case)', input: tpslInput, wire: tpslWire, example: { market, takeProfitPrice: '72000' },
   }),
   cancelTpsl: operation<Position, CancelTpslInput>({
-    method: 'DELETE', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', source: 'spec',
+    method: 'DELETE', path: '/api/v1/perp/positions/:market/tpsl', auth: 'trade', effect: 'trade', source: 'spec',
     summary: 'Cancel take-profit, stop-loss or both (query type)', input: cancelTpslInput, example: { market, type: 'all' },
   }),
 }

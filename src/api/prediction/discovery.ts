@@ -42,35 +42,35 @@ export const predictionDiscoveryOperations: {
   listTags: Operation<LimitQuery, TagCount[]>
 } = {
   listCategories: operation<CategoryCount[]>({
-    method: 'GET', path: '/api/v1/prediction/categories', auth: 'none', source: 'real', specName: 'list categories with counts', summary: 'Categories with market counts',
+    method: 'GET', path: '/api/v1/prediction/categories', auth: 'none', effect: 'public', source: 'real', specName: 'list categories with counts', summary: 'Categories with market counts',
   }),
   listMarkets: operation<Page<PredictionMarket>, MarketsQuery>({
-    method: 'GET', path: '/api/v1/prediction/markets', auth: 'none', source: 'real', specName: 'list markets with optional filtering',
+    method: 'GET', path: '/api/v1/prediction/markets', auth: 'none', effect: 'public', source: 'real', specName: 'list markets with optional filtering',
     summary: 'Markets filtered by status, category, type or tag; page list',
     input: marketsQuery, example: { marketType: 'binary', page: 1, pageSize: 20 },
   }),
   listActiveMarkets: operation<Items<PredictionMarket>, LimitQuery>({
-    method: 'GET', path: '/api/v1/prediction/markets/active', auth: 'none', source: 'real', specName: 'list active markets',
+    method: 'GET', path: '/api/v1/prediction/markets/active', auth: 'none', effect: 'public', source: 'real', specName: 'list active markets',
     summary: 'Markets open for trading', input: limitQuery, example: { limit: 10 },
   }),
   listEndingSoonMarkets: operation<Items<PredictionMarket>, LimitQuery>({
-    method: 'GET', path: '/api/v1/prediction/markets/ending-soon', auth: 'none', source: 'real', specName: 'list markets ending soon',
+    method: 'GET', path: '/api/v1/prediction/markets/ending-soon', auth: 'none', effect: 'public', source: 'real', specName: 'list markets ending soon',
     summary: 'Markets closest to their end time', input: limitQuery, example: { limit: 10 },
   }),
   listNewMarkets: operation<Items<PredictionMarket>, LimitQuery>({
-    method: 'GET', path: '/api/v1/prediction/markets/new', auth: 'none', source: 'real', specName: 'list recently created markets',
+    method: 'GET', path: '/api/v1/prediction/markets/new', auth: 'none', effect: 'public', source: 'real', specName: 'list recently created markets',
     summary: 'Recently created markets', input: limitQuery, example: { limit: 10 },
   }),
   listTrendingMarkets: operation<Items<PredictionMarket>, LimitQuery>({
-    method: 'GET', path: '/api/v1/prediction/markets/trending', auth: 'none', source: 'real', specName: 'list trending markets by volume',
+    method: 'GET', path: '/api/v1/prediction/markets/trending', auth: 'none', effect: 'public', source: 'real', specName: 'list trending markets by volume',
     summary: 'Markets by volume', input: limitQuery, example: { limit: 10 },
   }),
   searchMarkets: operation<Items<PredictionMarket>, SearchInput>({
-    method: 'GET', path: '/api/v1/prediction/search', auth: 'none', source: 'real', specName: 'search markets',
+    method: 'GET', path: '/api/v1/prediction/search', auth: 'none', effect: 'public', source: 'real', specName: 'search markets',
     summary: 'Markets whose question matches the words', input: searchInput, example: { q: 'bitcoin', limit: 10 },
   }),
   listTags: operation<TagCount[], LimitQuery>({
-    method: 'GET', path: '/api/v1/prediction/tags', auth: 'none', source: 'real', specName: 'list popular tags',
+    method: 'GET', path: '/api/v1/prediction/tags', auth: 'none', effect: 'public', source: 'real', specName: 'list popular tags',
     summary: 'Popular tags with counts', input: limitQuery, example: { limit: 20 },
   }),
 }

@@ -114,57 +114,57 @@ export const predictionMarketOperations: {
   listMarketTrades: Operation<MarketLimitInput, PredictionTrade[]>
 } = {
   createMarket: operation<PredictionMarket, CreateMarketInput>({
-    method: 'POST', path: '/api/v1/prediction/markets', auth: 'trade', source: 'ours', specName: 'create a prediction market',
+    method: 'POST', path: '/api/v1/prediction/markets', auth: 'trade', effect: 'moves-value', source: 'ours', specName: 'create a prediction market',
     summary: 'Create a binary or multi-outcome market',
     input: createInput,
     example: { question: 'Will BTC close above 100k this year?', category: 'crypto', tags: ['btc'], marketType: 'binary', endTime: 1_893_456_000_000 },
   }),
   listMarketPrices: operation<BatchPrices, BatchPricesInput>({
-    method: 'POST', path: '/api/v1/prediction/markets/batch-prices', auth: 'none', source: 'real', specName: 'batch get market prices',
+    method: 'POST', path: '/api/v1/prediction/markets/batch-prices', auth: 'none', effect: 'public', source: 'real', specName: 'batch get market prices',
     summary: 'Outcome prices of several markets', input: batchPricesInput, example: { marketIds: [marketId, MULTI_MARKET] },
   }),
   getMarket: operation<PredictionMarket, MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId', auth: 'none', source: 'real', specName: 'get market details',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId', auth: 'none', effect: 'public', source: 'real', specName: 'get market details',
     summary: 'Market details', input: marketIdInput, example: { marketId },
   }),
   listDepths: operation<OutcomeDepth[], MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/all-depths', auth: 'none', source: 'real', specName: 'get all outcome depths',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/all-depths', auth: 'none', effect: 'public', source: 'real', specName: 'get all outcome depths',
     summary: 'Depth of every outcome (prices as floats in [0, 1])', input: marketIdInput, example: { marketId },
   }),
   getDepth: operation<OutcomeDepth, OutcomeInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/depth', auth: 'none', source: 'real', specName: 'get depth for one outcome',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/depth', auth: 'none', effect: 'public', source: 'real', specName: 'get depth for one outcome',
     summary: 'Depth of one outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
   }),
   listKlines: operation<Kline[], PredictionKlinesInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/klines', auth: 'none', source: 'real', specName: 'get K-line data',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/klines', auth: 'none', effect: 'public', source: 'real', specName: 'get K-line data',
     summary: 'Candles of an outcome', input: klinesInput, example: { marketId, outcomeIndex: 0, interval: '1h', limit: 24 },
   }),
   getOrderbook: operation<PredictionOrderBook, OutcomeInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/orderbook', auth: 'none', source: 'real', specName: 'get order book',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/orderbook', auth: 'none', effect: 'public', source: 'real', specName: 'get order book',
     summary: 'Resting orders of an outcome', input: outcomeInput, example: { marketId, outcomeIndex: 0 },
   }),
   listMarketOrders: operation<Items<PredictionOrder>, MarketLimitInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/orders', auth: 'none', source: 'real', specName: 'get market orders',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/orders', auth: 'none', effect: 'public', source: 'real', specName: 'get market orders',
     summary: "The market's public orders (without clientOrderIds)", input: marketLimitInput, example: { marketId, limit: 20 },
   }),
   listOutcomes: operation<OutcomeProbability[], MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/outcomes', auth: 'none', source: 'real', specName: 'get market outcomes for multi-outcome markets',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/outcomes', auth: 'none', effect: 'public', source: 'real', specName: 'get market outcomes for multi-outcome markets',
     summary: 'Outcomes with prices (multi-outcome markets)', input: marketIdInput, example: { marketId: MULTI_MARKET },
   }),
   getPriceBalance: operation<PriceBalance, MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-balance', auth: 'none', source: 'real', specName: 'get price balance, a CTF constraint check',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-balance', auth: 'none', effect: 'public', source: 'real', specName: 'get price balance, a CTF constraint check',
     summary: 'Whether outcome prices sum to 1 (CTF constraint check)', input: marketIdInput, example: { marketId },
   }),
   listPriceHistory: operation<PricePoint[], PriceHistoryInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-history', auth: 'none', source: 'real', specName: 'get price history',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/price-history', auth: 'none', effect: 'public', source: 'real', specName: 'get price history',
     summary: 'Price history of an outcome', input: priceHistoryInput, example: { marketId, outcomeIndex: 0, limit: 50 },
   }),
   getMarketStats: operation<PredictionMarketStats, MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/stats', auth: 'none', source: 'real', specName: 'get market statistics',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/stats', auth: 'none', effect: 'public', source: 'real', specName: 'get market statistics',
     summary: 'Market statistics', input: marketIdInput, example: { marketId },
   }),
   listMarketTrades: operation<PredictionTrade[], MarketLimitInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/trades', auth: 'none', source: 'real', specName: 'get market trades',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/trades', auth: 'none', effect: 'public', source: 'real', specName: 'get market trades',
     summary: "The market's trades", input: marketLimitInput, example: { marketId, limit: 20 },
   }),
 }

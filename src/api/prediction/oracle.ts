@@ -37,23 +37,23 @@ export const predictionOracleOperations: {
   finalizeResult: Operation<MarketIdInput, FinalizedResult>
 } = {
   getOracleConfig: operation<OracleConfig, MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/oracle-config', auth: 'none', source: 'real', specName: 'get oracle configuration for a market',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/oracle-config', auth: 'none', effect: 'public', source: 'real', specName: 'get oracle configuration for a market',
     summary: 'Challenge period, bond and sources of the oracle', input: marketIdInput, example: { marketId },
   }),
   getProposal: operation<Proposal, MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/proposal', auth: 'none', source: 'real', specName: 'get current proposal for a market',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/proposal', auth: 'none', effect: 'public', source: 'real', specName: 'get current proposal for a market',
     summary: 'The current result proposal', input: marketIdInput, example: { marketId },
   }),
   getResearch: operation<OracleResearch, MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/research', auth: 'none', source: 'real', specName: 'get LLM oracle research data for a market',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/research', auth: 'none', effect: 'public', source: 'real', specName: 'get LLM oracle research data for a market',
     summary: "The LLM oracle's research data", input: marketIdInput, example: { marketId },
   }),
   challengeResult: operation<ChallengedProposal, ChallengeInput>({
-    method: 'POST', path: '/api/v1/prediction/oracle/challenges', auth: 'trade', source: 'real', specName: 'challenge a proposed result',
+    method: 'POST', path: '/api/v1/prediction/oracle/challenges', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'challenge a proposed result',
     summary: 'Challenge a proposed result during the challenge period', input: challengeInput, example: { marketId, outcomeIndex: 1 },
   }),
   finalizeResult: operation<FinalizedResult, MarketIdInput>({
-    method: 'POST', path: '/api/v1/prediction/oracle/finalizations', auth: 'trade', source: 'real', specName: 'finalize a market result after the challenge period',
+    method: 'POST', path: '/api/v1/prediction/oracle/finalizations', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'finalize a market result after the challenge period',
     summary: 'Finalize a result after the challenge period', input: marketIdInput, example: { marketId },
   }),
 }

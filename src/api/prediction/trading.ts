@@ -17,14 +17,20 @@ export interface RedeemedSet extends v.InferOutput<typeof schemas.redeemedSetSch
 /** Winning shares claimed: 1 USDC each. */
 export interface ClaimedWinnings extends v.InferOutput<typeof schemas.claimedWinningsSchema> {}
 
-/** 0 = buy, 1 = sell. */
-export type PredictionSide = 0 | 1
+/** 0 = buy, 1 = sell; or the words perp and spot orders take (sent as 0 and 1). */
+export type PredictionSide = 0 | 1 | 'buy' | 'sell'
+
+/** The side as perp and spot orders say it, or as the service does: sent as 0 (buy) or 1 (sell). */
+const side: v.UnionSchema<[v.PicklistSchema<[0, 1], undefined>, v.SchemaWithPipe<readonly [v.PicklistSchema<['buy', 'sell'], undefined>, v.TransformAction<'buy' | 'sell', 0 | 1>]>], 'must be "buy" or "sell" (or 0 for buy, 1 for sell)'> = v.union(
+  [v.picklist([0, 1]), v.pipe(v.picklist(['buy', 'sell']), v.transform((word) => (word === 'buy' ? 0 : 1)))],
+  'must be "buy" or "sell" (or 0 for buy, 1 for sell)',
+)
 /** 0 = GTC, 1 = GTD, 2 = IOC, 3 = FOK. */
 export type PredictionOrderType = 0 | 1 | 2 | 3
 
 const predictionOrder: v.StrictObjectSchema<{
   readonly marketId: typeof id
-  readonly side: v.PicklistSchema<[0, 1], 'must be 0 (buy) or 1 (sell)'>
+  readonly side: typeof side
   readonly outcomeIndex: IntegerSchema
   readonly priceE6: typeof priceE6
   readonly amount: IntegerSchema
@@ -34,7 +40,7 @@ const predictionOrder: v.StrictObjectSchema<{
   readonly marginMode: v.OptionalSchema<v.PicklistSchema<['cross', 'isolated'], 'must be "cross" or "isolated"'>, undefined>
 }, undefined> = v.strictObject({
   marketId: id,
-  side: v.picklist([0, 1], 'must be 0 (buy) or 1 (sell)'),
+  side,
   outcomeIndex,
   priceE6,
   amount: shares,
@@ -89,51 +95,51 @@ export const predictionTradingOperations: {
   redeemCompleteSet: Operation<CompleteSetInput, RedeemedSet>
 } = {
   cancelOrders: operation<CancelledOrders, CancelPredictionOrdersInput>({
-    method: 'POST', path: '/api/v1/prediction/orders/batch-cancel', auth: 'trade', source: 'real', specName: 'batch cancel orders',
+    method: 'POST', path: '/api/v1/prediction/orders/batch-cancel', auth: 'trade', effect: 'trade', source: 'real', specName: 'batch cancel orders',
     summary: 'Cancel several orders of a market', input: cancelManyInput, example: { marketId, orderIds: ['5001', '5002'] },
   }),
   cancelAllOrders: operation<CancelledOrders, CancelAllPredictionOrdersInput>({
-    method: 'POST', path: '/api/v1/prediction/orders/cancel-all', auth: 'trade', source: 'real', specName: 'cancel all orders',
+    method: 'POST', path: '/api/v1/prediction/orders/cancel-all', auth: 'trade', effect: 'trade', source: 'real', specName: 'cancel all orders',
     summary: 'Cancel every open order, or those of one market', input: cancelAllInput, example: { marketId },
   }),
   cancelOrder: operation<TxResponse, CancelPredictionOrderInput>({
-    method: 'POST', path: '/api/v1/prediction/orders/cancel', auth: 'trade', source: 'real', specName: 'cancel a single order',
+    method: 'POST', path: '/api/v1/prediction/orders/cancel', auth: 'trade', effect: 'trade', source: 'real', specName: 'cancel a single order',
     summary: 'Cancel one order (POST: the spec says every prediction write is a POST)', input: cancelInput, example: { marketId, orderId: '5001' },
   }),
   claimWinnings: operation<ClaimedWinnings, MarketIdInput>({
-    method: 'POST', path: '/api/v1/prediction/claims', auth: 'trade', source: 'real', specName: 'claim winnings after resolution',
+    method: 'POST', path: '/api/v1/prediction/claims', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'claim winnings after resolution',
     summary: 'Claim the winnings of a resolved binary market', input: marketIdInput, example: { marketId },
   }),
   mintCompleteSet: operation<MintedSet, CompleteSetInput>({
-    method: 'POST', path: '/api/v1/prediction/mints', auth: 'trade', source: 'real', specName: 'mint complete set',
+    method: 'POST', path: '/api/v1/prediction/mints', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'mint complete set',
     summary: 'Pay `amount` USDC for `amount` shares of every outcome', input: amountInput, example: { marketId, amount: 10 },
   }),
   claimMultiOutcomeWinnings: operation<ClaimedWinnings, OutcomeClaimInput>({
-    method: 'POST', path: '/api/v1/prediction/multi-outcome/claims', auth: 'trade', source: 'real', specName: 'claim multi-outcome winnings',
+    method: 'POST', path: '/api/v1/prediction/multi-outcome/claims', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'claim multi-outcome winnings',
     summary: 'Claim the winnings of a resolved multi-outcome market', input: outcomeClaimInput, example: { marketId: MULTI_MARKET, outcomeIndex: 0 },
   }),
   mintMultiOutcomeCompleteSet: operation<MintedSet, CompleteSetInput>({
-    method: 'POST', path: '/api/v1/prediction/multi-outcome/mints', auth: 'trade', source: 'real', specName: 'mint multi-outcome complete set',
+    method: 'POST', path: '/api/v1/prediction/multi-outcome/mints', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'mint multi-outcome complete set',
     summary: 'Mint a complete set of a multi-outcome market', input: amountInput, example: { marketId: MULTI_MARKET, amount: 10 },
   }),
   placeMultiOutcomeOrder: operation<TxResponse, PredictionOrderInput>({
-    method: 'POST', path: '/api/v1/prediction/multi-outcome/orders', auth: 'trade', source: 'real', specName: 'place multi-outcome order',
+    method: 'POST', path: '/api/v1/prediction/multi-outcome/orders', auth: 'trade', effect: 'trade', source: 'real', specName: 'place multi-outcome order',
     summary: 'Place a limit order on a multi-outcome market; clientOrderId generated when absent',
     input: predictionOrder, placement: 'order',
     example: { marketId: MULTI_MARKET, side: 0, outcomeIndex: 1, priceE6: 300_000, amount: 10, orderType: 0 },
   }),
   redeemMultiOutcomeCompleteSet: operation<RedeemedSet, CompleteSetInput>({
-    method: 'POST', path: '/api/v1/prediction/multi-outcome/redemptions', auth: 'trade', source: 'real', specName: 'redeem multi-outcome complete set',
+    method: 'POST', path: '/api/v1/prediction/multi-outcome/redemptions', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'redeem multi-outcome complete set',
     summary: 'Burn a complete set of a multi-outcome market for USDC', input: amountInput, example: { marketId: MULTI_MARKET, amount: 5 },
   }),
   placeOrder: operation<TxResponse, PredictionOrderInput>({
-    method: 'POST', path: '/api/v1/prediction/orders', auth: 'trade', source: 'real', specName: 'place a limit order',
+    method: 'POST', path: '/api/v1/prediction/orders', auth: 'trade', effect: 'trade', source: 'real', specName: 'place a limit order',
     summary: 'Place a limit order on a binary market; clientOrderId generated when absent',
     input: predictionOrder, placement: 'order',
     example: { marketId, side: 0, outcomeIndex: 0, priceE6: 550_000, amount: 10, orderType: 0, leverage: 2, marginMode: 'cross' },
   }),
   redeemCompleteSet: operation<RedeemedSet, CompleteSetInput>({
-    method: 'POST', path: '/api/v1/prediction/redemptions', auth: 'trade', source: 'real', specName: 'redeem complete set',
+    method: 'POST', path: '/api/v1/prediction/redemptions', auth: 'trade', effect: 'moves-value', source: 'real', specName: 'redeem complete set',
     summary: 'Burn a complete set for USDC', input: amountInput, example: { marketId, amount: 5 },
   }),
 }

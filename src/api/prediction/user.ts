@@ -64,34 +64,34 @@ export const predictionUserOperations: {
   listMyTrades: Operation<MyTradesQuery, Page<PredictionFill>>
 } = {
   listActivity: operation<Items<ActivityEvent>, LimitQuery>({
-    method: 'GET', path: '/api/v1/prediction/activity', auth: 'none', source: 'real', specName: 'get activity feed',
+    method: 'GET', path: '/api/v1/prediction/activity', auth: 'none', effect: 'public', source: 'real', specName: 'get activity feed',
     summary: 'Activity feed', input: limitQuery, example: { limit: 20 },
   }),
   getMatchStats: operation<MatchStats, MarketIdInput>({
-    method: 'GET', path: '/api/v1/prediction/markets/:marketId/match-stats', auth: 'none', source: 'real', specName: 'get market match statistics',
+    method: 'GET', path: '/api/v1/prediction/markets/:marketId/match-stats', auth: 'none', effect: 'public', source: 'real', specName: 'get market match statistics',
     summary: 'Match statistics of a market', input: marketIdInput, example: { marketId },
   }),
   listMatches: operation<Items<PredictionMatch>, LimitQuery>({
-    method: 'GET', path: '/api/v1/prediction/matches', auth: 'none', source: 'real', specName: 'get global match history',
+    method: 'GET', path: '/api/v1/prediction/matches', auth: 'none', effect: 'public', source: 'real', specName: 'get global match history',
     summary: 'Global match history', input: limitQuery, example: { limit: 20 },
   }),
   listMyMatches: operation<Page<PredictionMyMatch>, MyMatchesQuery>({
-    method: 'GET', path: '/api/v1/prediction/me/matches', auth: 'read', source: 'real', specName: 'get current user\'s match history',
+    method: 'GET', path: '/api/v1/prediction/me/matches', auth: 'read', effect: 'read', source: 'real', specName: 'get current user\'s match history',
     summary: "The caller's matches; page list", input: myMatchesQuery, example: { limit: 20 },
   }),
   listMyOrders: operation<Page<PredictionOrder>, MyOrdersQuery>({
-    method: 'GET', path: '/api/v1/prediction/me/orders', auth: 'read', source: 'real', specName: 'get current user\'s orders',
+    method: 'GET', path: '/api/v1/prediction/me/orders', auth: 'read', effect: 'read', source: 'real', specName: 'get current user\'s orders',
     summary: "The caller's orders of every status; filter by market or clientOrderId; page list", input: myOrdersQuery, example: { marketId, limit: 50 },
   }),
   listMyPositions: operation<Page<PredictionPosition>, MyPositionsQuery>({
-    method: 'GET', path: '/api/v1/prediction/me/positions', auth: 'read', source: 'real', specName: 'get current user\'s positions',
+    method: 'GET', path: '/api/v1/prediction/me/positions', auth: 'read', effect: 'read', source: 'real', specName: 'get current user\'s positions',
     summary: "The caller's positions; page list", input: myPositionsQuery, example: { activeOnly: true },
   }),
   getMyStats: operation<PredictionStats>({
-    method: 'GET', path: '/api/v1/prediction/me/stats', auth: 'read', source: 'real', specName: 'get current user\'s statistics', summary: "The caller's statistics",
+    method: 'GET', path: '/api/v1/prediction/me/stats', auth: 'read', effect: 'read', source: 'real', specName: 'get current user\'s statistics', summary: "The caller's statistics",
   }),
   listMyTrades: operation<Page<PredictionFill>, MyTradesQuery>({
-    method: 'GET', path: '/api/v1/prediction/me/trades', auth: 'read', source: 'real', specName: 'get current user\'s trades',
+    method: 'GET', path: '/api/v1/prediction/me/trades', auth: 'read', effect: 'read', source: 'real', specName: 'get current user\'s trades',
     summary: "The caller's trades; page list", input: myTradesQuery, example: { marketId, limit: 20 },
   }),
 }

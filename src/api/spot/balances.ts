@@ -17,11 +17,11 @@ export const spotBalanceOperations: {
   getBalance: Operation<BalanceInput, Balance>
 } = {
   listBalances: operation<Balance[]>({
-    method: 'GET', path: '/api/v1/spot/balances', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/spot/balances', auth: 'read', effect: 'read', source: 'spec',
     summary: 'Every token balance: available, locked, total, USD value',
   }),
   getBalance: operation<Balance, BalanceInput>({
-    method: 'GET', path: '/api/v1/spot/balances/:token', auth: 'read', source: 'spec',
+    method: 'GET', path: '/api/v1/spot/balances/:token', auth: 'read', effect: 'read', source: 'spec',
     summary: 'One token balance', input: balanceInput, example: { token: 'USDC' },
   }),
 }

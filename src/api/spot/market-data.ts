@@ -28,11 +28,11 @@ export const spotMarketDataOperations: {
 } = {
   ...marketDataOperations<SpotMarket, SpotTicker>('spot', 'ETH-USDC'),
   listTokens: operation<Token[]>({
-    method: 'GET', path: '/api/v1/spot/tokens', auth: 'none', source: 'spec',
+    method: 'GET', path: '/api/v1/spot/tokens', auth: 'none', effect: 'public', source: 'spec',
     summary: 'Every spot token',
   }),
   getToken: operation<Token, TokenInput>({
-    method: 'GET', path: '/api/v1/spot/tokens/:symbol', auth: 'none', source: 'spec',
+    method: 'GET', path: '/api/v1/spot/tokens/:symbol', auth: 'none', effect: 'public', source: 'spec',
     summary: 'One spot token', input: tokenInput, example: { symbol: 'ETH' },
   }),
 }
