@@ -32,27 +32,6 @@ const entries: Entry[] = [
 /** `onboard()` stands outside the client, so the client's response table does not hold it. */
 const OUTSIDE_THE_CLIENT: Record<string, v.GenericSchema> = { 'keys.onboard': onboardedKeySchema }
 
-/**
- * `onboard()` has no `example` in its descriptor (the SDK builds its body from a wallet): this one is a real
- * EVM login signature (EIP-191) by the well-known throwaway key 0x…01, never a key for funds, over the
- * message of its timestamp. Its timestamp is long past, so the exchange refuses it as it stands: sign a fresh
- * message to send one (test/api/openapi.test.ts checks the signature and sends a fresh body).
- */
-export const ONBOARD_EXAMPLE = {
-  walletAddress: '0x7e5f4552091a69125d5dfcb7b8c2659029395bdf',
-  walletType: 'evm',
-  message: '1024 Exchange - login - 1700000000000',
-  signature: '0x2bf12615f91b54956fa97d32f053a01e0a2a1187e05de49b25eb03106a1a6686779516339cb0c2ea6784a030ca2bbf5870fe1a13786ca1909f41d5205d0c788e1c',
-  timestamp: 1700000000000,
-}
-const EXAMPLES_OUTSIDE_THE_CLIENT: Record<string, unknown> = { 'keys.onboard': ONBOARD_EXAMPLE }
-
-/** The descriptor, with the example given here when it has none of its own. */
-function withExample({ group, name, op }: Entry): Operation<any, any> {
-  const example = EXAMPLES_OUTSIDE_THE_CLIENT[`${group}.${name}`]
-  return op.example === undefined && example !== undefined ? { ...op, example } : op
-}
-
 function responseOf({ group, name }: Entry): v.GenericSchema {
   const schema = (responseSchemas as Record<string, Record<string, v.GenericSchema> | undefined>)[group]?.[name] ?? OUTSIDE_THE_CLIENT[`${group}.${name}`]
   if (!schema) throw new Error(`${group}.${name} has no response schema`)
@@ -73,7 +52,7 @@ export function renderOpenApi(): Record<string, unknown> {
     const path = (paths[openApiPath(entry.op.path)] ??= {})
     const method = entry.op.method.toLowerCase()
     if (path[method]) throw new Error(`two operations at ${entry.op.method} ${entry.op.path}`)
-    path[method] = openApiOperation(entry.group, entry.name, withExample(entry), responseOf(entry))
+    path[method] = openApiOperation(entry.group, entry.name, entry.op, responseOf(entry))
   }
   return {
     openapi: '3.1.0',

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
-import { ONBOARD_EXAMPLE, OPENAPI_DOC, openApiText } from '../../scripts/openapi.ts'
+import { OPENAPI_DOC, openApiText } from '../../scripts/openapi.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { rawRequest, type RawAnswer } from '../support/raw-request.ts'
 import { TEST_KEYS, type TestKey } from '../support/seed.ts'
@@ -138,15 +138,6 @@ describe('the examples the exchange is sent below', () => {
   it('every operation that takes a body has an example body', () => {
     const without = operations.filter(({ operation }) => operation.requestBody && !operation.requestBody.content['application/json']?.example)
     expect(without.map(({ operation }) => operation.operationId)).toEqual([])
-  })
-
-  it("onboarding's example is a real login signature of its wallet over its message (only its timestamp is long past)", () => {
-    const secretKey = new Uint8Array(32)
-    secretKey[31] = 1
-    const signed = onboardBody(evmWallet(secretKey), ONBOARD_EXAMPLE.timestamp)
-    expect(ONBOARD_EXAMPLE).toEqual(signed)
-    const onboard = operations.find(({ operation }) => operation.operationId === 'keys.onboard')!
-    expect(onboard.operation.requestBody!.content['application/json']!.example).toEqual(ONBOARD_EXAMPLE)
   })
 
   it('each body example holds only fields its schema declares (names as sent), and every required one', () => {
