@@ -26,6 +26,8 @@ export const libraryEntries = {
   advanced: 'src/advanced.ts',
   'sign-request': 'src/sign-request.ts',
   proxy: 'src/proxy.ts',
+  // Node only (node:http's types): its own entry, so browser bundles of ./proxy never see it.
+  'proxy-node': 'src/proxy-node.ts',
   // The package's `bin` (exchange-client-exchange): compiled, since Node will not run .ts from node_modules.
   'exchange-cli': 'src/testing/node/cli.ts',
 }

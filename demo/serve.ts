@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type Plugin } from 'vite'
 import { signingProxy } from '../src/proxy.ts'
 import { createReferenceExchange, type ReferenceExchange, type ReferenceExchangeOptions } from '../src/testing/index.ts'
+import { toNodeListener as serveFetchHandler } from '../src/proxy-node.ts'
 import { toNodeListener } from '../src/testing/node/adapter.ts'
-import { toFetchListener } from './node-listener.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -67,7 +67,7 @@ function referenceExchange(exchange: ReferenceExchange, proxyKey: DemoServer['pr
     // A local demo with one user: a real site checks its user's session here.
     authorize: () => true,
   })
-  const serveProxy = toFetchListener(proxy)
+  const serveProxy = serveFetchHandler(proxy)
   return {
     name: 'reference-exchange',
     configureServer(server) {

@@ -8,6 +8,18 @@ import { securityOf, successOf } from './security.ts'
 
 const CREDENTIAL = { none: 'none (open)', any: 'any valid key', read: 'a key with read', trade: 'a key with trade', withdraw: 'a key with withdraw' }
 
+/**
+ * A query parameter of a signed operation: the signature covers the method, the path and the body, never
+ * the query string (SPEC.md, signing payload part 3), so whoever relays the request can change it.
+ */
+const UNSIGNED_QUERY = 'Not covered by the signature: the query string is never signed (`x-signed: false`).'
+
+/** The same, on a signed write: the parameter decides what the write does, and a changed value keeps the signature valid. */
+const UNSIGNED_WRITE_QUERY = (name: string, values: unknown) =>
+  `Not covered by the signature (\`x-signed: false\`): the query string is never signed, yet \`${name}\` decides what this signed write does` +
+  (Array.isArray(values) && values.length > 1 ? `: a request for \`${values[0]}\` changed to \`${values[1]}\` in flight keeps its signature valid` : '') +
+  '. Send it only over TLS; a signing proxy should check it in its `authorize` hook.'
+
 /** `/api/v1/perp/orders/:id` → `/api/v1/perp/orders/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}')
 
@@ -59,11 +71,21 @@ export function openApiOperation(group: string, name: string, op: Operation<any,
     }
   }
   const hasBody = Object.keys(body.properties).length > 0
-  const requestSchema: JsonSchema = { type: 'object', ...(rules && { description: rules }), properties: body.properties, ...(body.required.length > 0 && { required: body.required }), additionalProperties: false }
   const signed = op.auth !== 'none'
+  // The signature covers path and body; every query parameter of a signed operation is outside it.
+  if (signed) {
+    for (const parameter of parameters.filter((p) => p.in === 'query')) {
+      const warning = op.method === 'GET' ? UNSIGNED_QUERY : UNSIGNED_WRITE_QUERY(String(parameter.name), (parameter.schema as JsonSchema).enum)
+      parameter.description = [parameter.description, warning].filter(Boolean).join('. ')
+      parameter['x-signed'] = false
+    }
+  }
+  const requestSchema: JsonSchema = { type: 'object', ...(rules && { description: rules }), properties: body.properties, ...(body.required.length > 0 && { required: body.required }), additionalProperties: false }
+  const unsignedWrite = signed && op.method !== 'GET' && parameters.some((p) => p.in === 'query')
   const lines = [
     `Credential: ${CREDENTIAL[op.auth]}. SDK: \`${group === 'keys' ? `client.${name}` : `client.${group}.${name}`}\`.`,
     ...(op.placement ? ['Give each order a `clientOrderId`: the idempotency key that makes a retry after a lost answer safe.'] : []),
+    ...(unsignedWrite ? ['A signed write whose meaning is partly in the query string, which the signature does not cover: see its query parameters (`x-signed: false`).'] : []),
   ]
   return {
     operationId: `${group}.${name}`,

@@ -18,12 +18,15 @@ interface Parameter {
   name: string
   in: 'path' | 'query' | 'header'
   required?: boolean
+  description?: string
   example?: unknown
+  'x-signed'?: boolean
 }
 
 interface OpenApiOperation {
   operationId: string
   summary?: string
+  description?: string
   tags?: string[]
   parameters?: Parameter[]
   requestBody?: { content: Record<string, { example?: Record<string, unknown>; schema: { properties: Record<string, unknown>; required?: string[] } }> }
@@ -107,7 +110,36 @@ describe('the OpenAPI document', () => {
   })
 })
 
+describe('what the signature does not cover', () => {
+  const signedQueries = operations.flatMap(({ method, operation }) =>
+    operation.security ? (operation.parameters ?? []).filter((p) => p.in === 'query').map((parameter) => ({ method, operation, parameter })) : [])
+
+  it('every query parameter of a signed operation says it is unsigned: `x-signed: false` and its description', () => {
+    expect(signedQueries.length).toBeGreaterThan(20)
+    const unmarked = signedQueries.filter(({ parameter }) => parameter['x-signed'] !== false || !/Not covered by the signature/.test(parameter.description ?? ''))
+    expect(unmarked.map(({ operation, parameter }) => `${operation.operationId} ?${parameter.name}`)).toEqual([])
+  })
+
+  it("calls out DELETE …/tpsl's `type`: a signed write whose meaning is in the query, take_profit changed to stop_loss keeping the signature valid", () => {
+    const writes = signedQueries.filter(({ method }) => method !== 'GET')
+    expect(writes.map(({ operation, parameter }) => `${operation.operationId} ?${parameter.name}`)).toEqual(['perp.cancelTpsl ?type'])
+    expect(writes[0]!.parameter.description).toMatch(/a request for `take_profit` changed to `stop_loss` in flight keeps its signature valid/)
+    expect(writes[0]!.operation.description).toMatch(/query string, which the signature does not cover/)
+  })
+
+  it('no path or body field is marked: the signature covers them', () => {
+    for (const { operation } of operations) {
+      for (const parameter of operation.parameters ?? []) if (parameter.in !== 'query') expect(parameter['x-signed'], `${operation.operationId} ${parameter.name}`).toBeUndefined()
+    }
+  })
+})
+
 describe('the examples the exchange is sent below', () => {
+  it('every operation that takes a body has an example body', () => {
+    const without = operations.filter(({ operation }) => operation.requestBody && !operation.requestBody.content['application/json']?.example)
+    expect(without.map(({ operation }) => operation.operationId)).toEqual([])
+  })
+
   it('each body example holds only fields its schema declares (names as sent), and every required one', () => {
     for (const { operation } of operations) {
       const body = operation.requestBody?.content['application/json']

@@ -1,6 +1,7 @@
 // docs/edge.md's examples, run as written: the signing proxy as a Cloudflare Worker (workerd), a Vercel
-// edge function (the edge runtime), under Deno.serve and Bun.serve, each in front of the reference
-// exchange with a client of no secret trading through it; and signRequest under ky, in Node.
+// edge function (the edge runtime), under Deno.serve and Bun.serve, and in Node under node:http, Express and
+// Fastify (exchange-client/proxy/node), each in front of the reference exchange with a client of no secret
+// trading through it; and signRequest under ky, in Node.
 import { execFile } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -38,7 +39,7 @@ for (const [name, code] of files) {
 const packageFromSources: Plugin = {
   name: 'exchange-client-sources',
   setup(builder) {
-    const entries: Record<string, string> = { '': 'src/index.ts', '/proxy': 'src/proxy.ts', '/sign-request': 'src/sign-request.ts' }
+    const entries: Record<string, string> = { '': 'src/index.ts', '/proxy': 'src/proxy.ts', '/proxy/node': 'src/proxy-node.ts', '/sign-request': 'src/sign-request.ts' }
     builder.onResolve({ filter: /^(npm:)?exchange-client(\/.*)?$/ }, ({ path }) => ({ path: join(ROOT, entries[path.replace(/^(npm:)?exchange-client/, '')]!) }))
   },
 }
@@ -48,6 +49,8 @@ async function bundle(entry: string, format: 'esm' | 'iife', platform: 'browser'
   const result = await build({
     ...(isFile ? { entryPoints: [join(DIR, entry)] } : { stdin: { contents: entry, resolveDir: DIR, loader: 'ts' } }),
     bundle: true, write: false, format, platform, target: 'es2022', conditions, logLevel: 'error', absWorkingDir: ROOT, plugins: [packageFromSources],
+    // The frameworks of the Node examples are loaded from node_modules, as a user's program loads them.
+    external: ['express', 'fastify'],
   })
   return result.outputFiles[0]!.text
 }
@@ -75,7 +78,7 @@ async function tradeThrough(hosted: Hosted): Promise<void> {
 
 describe("docs/edge.md's examples, as written", () => {
   it('names every example file it promises', () => {
-    expect([...files.keys()].sort()).toEqual(['api/exchange/[...path].ts', 'bun.ts', 'deno.ts', 'proxy-rules.ts', 'sign-with-ky.ts', 'worker.ts'])
+    expect([...files.keys()].sort()).toEqual(['api/exchange/[...path].ts', 'bun.ts', 'deno.ts', 'express.ts', 'fastify.ts', 'node-http.ts', 'proxy-rules.ts', 'sign-with-ky.ts', 'worker.ts'])
   })
 
   it('the Cloudflare Worker, in workerd (no nodejs_compat)', async () => {
@@ -112,6 +115,17 @@ describe("docs/edge.md's examples, as written", () => {
     writeFileSync(script, await bundle('bun.ts', 'esm', 'browser'))
     const child = await startChild([runtimeBin('bun'), script], { ...env, PORT: '0' }, /signing proxy on https?:\/\/[^\s/]+:(\d+)/, 'bun')
     await tradeThrough({ baseUrl: `http://127.0.0.1:${child.port}`, runtime: 'bun', close: async () => child.close() })
+  }, 120_000)
+
+  it.each([
+    ['node:http', 'node-http.ts', ''],
+    ['Express, mounted under /exchange', 'express.ts', '/exchange'],
+    ['Fastify, in a scope of its own', 'fastify.ts', '/exchange'],
+  ])('Node, %s (toNodeListener)', async (_, file, prefix) => {
+    const script = join(DIR, file.replace(/\.ts$/, '.mjs'))
+    writeFileSync(script, await bundle(file, 'esm', 'node'))
+    const child = await startChild([process.execPath, script], { ...env, PORT: '0' }, /signing proxy on https?:\/\/[^\s/]+:(\d+)/, file)
+    await tradeThrough({ baseUrl: `http://127.0.0.1:${child.port}${prefix}`, runtime: `node (${file})`, close: async () => child.close() })
   }, 120_000)
 
   it('signRequest under ky: a signed POST, GET with a query and DELETE with a body, accepted', async () => {

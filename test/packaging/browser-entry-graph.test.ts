@@ -24,8 +24,18 @@ const NODE_ONLY = [
   [/(?<![\w#.])require\(/, 'require()'],
 ] as const
 
+/** The entries that are Node's alone (node:http adapters): no browser-safe entry may reach one. */
+const NODE_ENTRIES = ['src/testing/node/index.ts', 'src/proxy-node.ts']
+
 describe.each(['src/index.ts', 'src/strict.ts', 'src/local-signer.ts', 'src/sign-request.ts', 'src/proxy.ts', 'src/testing/index.ts'])('%s, which browsers and edge runtimes load', (entry) => {
   const files = reachable(entry)
+
+  it('reaches no Node-only entry, nor a module of one', () => {
+    // Their own modules: src/testing/node/*, src/proxy/node.ts and the entry files (the SDK modules they share with the rest are not theirs).
+    const nodeOwn = NODE_ENTRIES.flatMap((nodeEntry) => [...reachable(nodeEntry).keys()].filter((file) => /\/node(\/|\.ts$)|proxy-node\.ts$/.test(file)))
+    expect(nodeOwn.length).toBeGreaterThan(0)
+    expect(nodeOwn.filter((file) => files.has(file))).toEqual([])
+  })
 
   it('reaches no Node built-in', () => {
     expect(files.size).toBeGreaterThan(0)

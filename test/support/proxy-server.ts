@@ -2,11 +2,11 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll } from 'vitest'
-import { toFetchListener } from '../../demo/node-listener.ts'
+import { toNodeListener } from '../../src/proxy-node.ts'
 
 /** Serves `handler` until the test file ends; resolves to its URL. */
 export async function serveHandler(handler: (request: Request) => Promise<Response>): Promise<string> {
-  const server = createServer(toFetchListener(handler))
+  const server = createServer(toNodeListener(handler))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   afterAll(() => new Promise<void>((resolve) => {
     server.close(() => resolve())

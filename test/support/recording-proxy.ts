@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { toFetchListener } from '../../demo/node-listener.ts'
+import { toNodeListener } from '../../src/proxy-node.ts'
 import { signingProxy, type SigningProxyOptions } from '../../src/proxy.ts'
 
 export interface SeenRequest {
@@ -24,7 +24,7 @@ const SIGNING = ['x-api-key', 'x-timestamp', 'x-signature']
 
 export async function startRecordingProxy(options: Omit<SigningProxyOptions, 'authorize'>): Promise<RecordingProxy> {
   const seen: SeenRequest[] = []
-  const proxy = toFetchListener(signingProxy({ ...options, authorize: () => true }))
+  const proxy = toNodeListener(signingProxy({ ...options, authorize: () => true }))
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!
     if (path === '/__seen' || path === '/__reset') {

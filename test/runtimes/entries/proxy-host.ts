@@ -1,7 +1,8 @@
 // Serves signingProxy from dist/proxy.js in Deno (Deno.serve), Bun (Bun.serve) or Node (node:http), as
 // a backend would: bundled to one .mjs file; PROXY_SDK is the file URL of dist/proxy.js, PROXY_CONFIG
-// the proxy's options (JSON). Prints `PROXY_LISTENING <port>` once it listens.
-import { toFetchListener } from '../../../demo/node-listener.ts'
+// the proxy's options (JSON). Prints `PROXY_LISTENING <port>` once it listens. In Node, the listener is the
+// package's own (exchange-client/proxy/node: dist/proxy-node.js, beside dist/proxy.js).
+import type * as ProxyNode from '../../../src/proxy-node.ts'
 
 type EnvGlobals = {
   Deno?: { env: { get(name: string): string | undefined }; serve: (options: object, handler: (request: Request) => Promise<Response>) => unknown }
@@ -19,10 +20,11 @@ const env = (name: string): string => {
 }
 const listening = (port: number) => console.log(`PROXY_LISTENING ${port}`)
 
-/** Node's own server, through the listener the demo server uses. */
+/** Node's own server, through the package's listener (exchange-client/proxy/node), as the demo server uses it. */
 async function serveOnNode(handler: Handler): Promise<void> {
   const { createServer } = await import('node:http')
-  const server = createServer(toFetchListener(handler))
+  const { toNodeListener } = (await import(new URL('./proxy-node.js', env('PROXY_SDK')).href)) as typeof ProxyNode
+  const server = createServer(toNodeListener(handler))
   server.listen(0, '127.0.0.1', () => listening((server.address() as { port: number }).port))
 }
 
