@@ -82,10 +82,12 @@ function shipped(file: string): Size {
 // per module where the bytes go. Then the proxy as a product (2026-12-02): each operation's effect in its descriptor,
 // the page mode (`signedBy: 'proxy'`) and the CORS diagnosis a dashboard needs to say what is wrong (`ERR_CORS`):
 // +0.3-0.4 KB in every program (the diagnosis and its message), +0.8 KB the proxy (effects, refusals that say what
-// to change, the key calls matched to be refused by name).
-const SIGN_REQUEST_LIMIT = 16_500
-const PROXY_LIMIT = 17_900
-const PAGE_PROXY_LIMIT = 28_400
+// to change, the key calls matched to be refused by name). An untyped caller's messages (the same day): the field
+// names of other SDKs pointing at ours (+0.1-0.2 KB wherever inputs are checked), prediction's side as words, and
+// the near-miss method guard of ExchangeClient's groups (+0.5-0.7 KB in the full entry, the IIFE and a page client).
+const SIGN_REQUEST_LIMIT = 16_600
+const PROXY_LIMIT = 18_200
+const PAGE_PROXY_LIMIT = 29_100
 const BUDGETS: Budget[] = [
   {
     id: 'core',
@@ -101,7 +103,7 @@ const BUDGETS: Budget[] = [
     // Issue #14 asks for 9 KB: ky is 4.5 KB gzip of it, valibot 2.1 KB, the order schemas 1.1 KB.
     id: 'method',
     name: 'one-method program (signed placeOrder of exchange-client/perp on ExchangeCore, the key by withKey)',
-    limit: 21_100,
+    limit: 21_300,
     program: `
       import { ExchangeCore, withKey } from './dist/index.js'
       import { placeOrder } from './dist/perp.js'
@@ -113,7 +115,7 @@ const BUDGETS: Budget[] = [
     // A program that never signs carries no signing machinery (test/architecture/public-read-carries-no-signing.test.ts).
     id: 'read',
     name: 'public-read program (getTicker of exchange-client/perp on a credential-less ExchangeCore)',
-    limit: 17_100,
+    limit: 17_400,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { getTicker } from './dist/perp.js'
@@ -123,7 +125,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'area',
     name: 'one-area program (perp methods on ExchangeCore)',
-    limit: 20_000,
+    limit: 20_200,
     program: `
       import { ExchangeCore } from './dist/index.js'
       import { perpApi } from './dist/perp.js'
@@ -134,7 +136,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'entry',
     name: 'full ESM entry (dist/index.js + dependencies)',
-    limit: 32_500,
+    limit: 33_200,
     program: `export * from './dist/index.js'`,
   },
   {
@@ -169,7 +171,7 @@ const BUDGETS: Budget[] = [
   {
     id: 'iife',
     name: 'IIFE as shipped (dist/exchange-client.iife.js)',
-    limit: 32_700,
+    limit: 33_300,
     file: 'dist/exchange-client.iife.js',
   },
 ]

@@ -83,6 +83,8 @@ const stages: Stage[] = [
   // Node's start with the package (import + client) against an empty script, as a ratio of CPU times (scripts/cold-start.ts says why).
   { name: 'cold start', run: reported(['scripts/cold-start.ts', '--report', `${OUT}/cold-start.json`], `${OUT}/cold-start.json`) },
   { name: 'typecheck', run: check('node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']) },
+  // Every ```ts/```js example of README.md and docs/ runs against the bundled exchange, the built package imported by name.
+  { name: 'doc examples', run: reported(['test/docs/run-examples.ts', '--report', `${OUT}/doc-examples.json`], `${OUT}/doc-examples.json`) },
   // Every vitest project but the browser, which gets its own stage: Node 22 on the sources, and the rest.
   { name: 'vitest', run: vitest('vitest', ['--project=!chromium']) },
   // Headless Chromium: dist/index.js through vitest's browser mode, and test/browser.

@@ -16,15 +16,16 @@ import { dispatching, proxyCases, startChild, type Hosted } from '../runtimes/dr
 import { loadMiniflare, runtimeBin } from '../runtimes/tools.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
 import { TEST_KEYS } from '../support/seed.ts'
+import { fencedBlocks } from './markdown.ts'
 
 const DIR = join(OUT_DIR, 'edge-docs')
 
 /** The ```ts blocks of docs/edge.md whose first line names a file (`// worker.ts …`), by that name. */
 function exampleFiles(): Map<string, string> {
   const files = new Map<string, string>()
-  for (const [, code] of readFileSync(join(ROOT, 'docs', 'edge.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)) {
-    const name = /^\/\/ (\S+\.ts)/.exec(code!)?.[1]
-    if (name) files.set(name, code!)
+  for (const { lang, body: code } of fencedBlocks(readFileSync(join(ROOT, 'docs', 'edge.md'), 'utf8'))) {
+    const name = lang === 'ts' ? /^\/\/ (\S+\.ts)/.exec(code)?.[1] : undefined
+    if (name) files.set(name, code)
   }
   return files
 }

@@ -5,17 +5,28 @@ import { join } from 'node:path'
 
 export interface Block {
   lang: string
+  /** The rest of the fence's info string (```ts no-run: needs a wallet → `no-run: needs a wallet`). */
+  info: string
   body: string
+  /** The line of the opening fence, from 1. */
+  line: number
 }
 
-/** Every fenced block (```lang … ```) of a Markdown text, in order. */
+const FENCE = /^```(\S*)([^\n]*)\n([\s\S]*?)^```$/gm
+
+/** Every fenced block (```lang info … ```) of a Markdown text, in order. */
 export function fencedBlocks(markdown: string): Block[] {
-  return [...markdown.matchAll(/^```(\S*)\n([\s\S]*?)^```$/gm)].map(([, lang, body]) => ({ lang: lang!, body: body! }))
+  return [...markdown.matchAll(FENCE)].map((match) => ({
+    lang: match[1]!,
+    info: match[2]!.trim(),
+    body: match[3]!,
+    line: markdown.slice(0, match.index).split('\n').length,
+  }))
 }
 
 /** The text outside fenced blocks (links and headings live there). */
 export function prose(markdown: string): string {
-  return markdown.replace(/^```\S*\n[\s\S]*?^```$/gm, '')
+  return markdown.replace(FENCE, '')
 }
 
 /**

@@ -36,7 +36,7 @@ const RUN_BY: Row[] = [
     command: /^npm run demo$/,
     runBy: [
       { file: 'package.json', holds: '"demo": "node demo/serve.ts"' },
-      { file: 'test/e2e/demo.test.ts', holds: "import { startDemoServer, type DemoServer } from '../../demo/serve.ts'" },
+      { file: 'test/e2e/demo-in-chromium.ts', holds: "import { startDemoServer, type DemoServer } from '../../demo/serve.ts'" },
     ],
   },
   {

@@ -56,7 +56,8 @@ function samples(): { name: string; code: string }[] {
   return documentationFiles(ROOT).filter((file) => file !== 'docs/api.md').flatMap((file) =>
     fencedBlocks(readText(ROOT, file)).filter((block) => block.lang === 'ts').map((block, index) => ({
       name: `${file.replace(/^docs\//, '').replace(/\.md$/, '')}-${index + 1}`,
-      code: block.body.replaceAll('{ … }', '{}'),
+      // README.md's Bun program imports a clone's build by its path (see its Install): the package, by its types.
+      code: block.body.replaceAll('{ … }', '{}').replaceAll("'../exchange-client/dist/runtime/index.js'", "'exchange-client'"),
     })))
 }
 

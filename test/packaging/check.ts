@@ -20,6 +20,7 @@ import { classNamesProgram, sourceMapProblems } from './readable-dist.ts'
 import { foreignWords } from './shipped-words.ts'
 import { exportTargets, forbiddenFiles, leakedSecrets } from './tarball.ts'
 import { checkTypedUser } from './typed-user/check.ts'
+import { runFromLocalPath } from './local-path.ts'
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name)
 const run = (command: string, args: string[], cwd = ROOT) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
@@ -183,6 +184,12 @@ const checks: [name: string, run: () => void | Promise<void>][] = [
     console.log(`    ${run(process.execPath, ['user.mjs'], project).trim()}`)
   }],
   ['its types are exact (misspelled field, unknown status, wrong side, missing input field refused) and placeOrder (method and function) hovers with its docs', () => checkTypedUser(ROOT, join(scratch, 'user'))],
+  ["README.md's Install for Deno runs as written: the import map and deno.ts, with no node_modules", async () => {
+    console.log(`    ${await runFromLocalPath(ROOT, scratch, 'deno', runtimeBin('deno'))}`)
+  }],
+  ["README.md's Install for Bun runs as written: bun.ts imports the clone's path, with no node_modules", async () => {
+    console.log(`    ${await runFromLocalPath(ROOT, scratch, 'bun', runtimeBin('bun'))}`)
+  }],
 ]
 
 const results: { name: string; ok: boolean; error?: string }[] = []
