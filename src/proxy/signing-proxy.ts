@@ -73,7 +73,7 @@ const isWrite = (method: string) => method !== 'GET'
 
 /** The body, refused when over `max` bytes (by its declared length, or as it streams in). */
 async function readCapped(request: Request, max: number): Promise<string | Response> {
-  const tooLarge = () => refusal(413, 'PROXY_BODY_TOO_LARGE', `the body is over the ${max}-byte limit`)
+  const tooLarge = () => refusal(413, 'PROXY_BODY_TOO_LARGE', `the body is over the ${max}-byte limit (the proxy's maxBodyBytes)`)
   if (Number(request.headers.get('content-length')) > max) return tooLarge()
   const reader = request.body?.getReader()
   if (!reader) return ''
@@ -188,7 +188,7 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
     // The first signed call measures the clock, rather than being refused for it.
     if (signed && !clock.synced) await gate!.syncClock().catch(() => undefined)
     for (let attempt = 0; ; attempt++) {
-      if (late()) return refusal(503, 'PROXY_TOO_LATE', `the call waited over ${SIGN_WITHIN_MS} ms in the proxy; nothing was sent`)
+      if (late()) return refusal(503, 'PROXY_TOO_LATE', `the call waited over ${SIGN_WITHIN_MS} ms in the proxy (a slow authorize?); nothing was sent: send it again`)
       const headers = new Headers({ accept: JSON_TYPE })
       if (text !== undefined) headers.set('content-type', JSON_TYPE)
       let ticket: SignedAttempt | undefined
@@ -234,7 +234,7 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
         return { response: lost(abort.signal.aborted, method) }
       }
       if (redirectOf(response)) {
-        return { response: refusal(502, 'PROXY_UPSTREAM_REDIRECT', `the exchange answered HTTP ${response.status} (a redirect, not followed)${isWrite(method) ? '; the outcome of the write is unknown' : ''}`) }
+        return { response: refusal(502, 'PROXY_UPSTREAM_REDIRECT', `the exchange answered HTTP ${response.status} (a redirect, not followed: check the proxy's target)${isWrite(method) ? '; the outcome of the write is unknown' : ''}`) }
       }
       let text: string
       try {
@@ -304,7 +304,7 @@ export function signingProxy(options: SigningProxyOptions): (request: Request) =
     if (authorize) {
       const verdict = await authorize({ operation: name, input, request })
       if (verdict instanceof Response) return verdict
-      if (verdict !== true) return refusal(403, 'PROXY_NOT_AUTHORIZED', `${name} was not authorized`, { operation: name })
+      if (verdict !== true) return refusal(403, 'PROXY_NOT_AUTHORIZED', `${name} was not authorized: the proxy's authorize hook said no for this user or input`, { operation: name })
     }
     return forward(match, input, request, arrivedAt)
   }
