@@ -54,7 +54,6 @@ const noRace: Race = (work) => work
  */
 export class SigningGate {
   readonly apiKey: string
-  readonly clock: ServerClock
   /** The stamp memory: no payload gets a timestamp twice within the service's replay window. */
   readonly stamper: Stamper
   readonly #sign: SignFunction
@@ -71,11 +70,15 @@ export class SigningGate {
     this.apiKey = apiKey
     this.#sign = sign
     this.stamper = stamper
-    this.clock = stamper.clock
     this.#reach = reach
     const base = reach && new URL(reach.baseUrl)
     this.#origin = base?.origin
     this.#prefix = base ? base.pathname.replace(/\/+$/, '') : ''
+  }
+
+  /** The server clock the stamps are taken on (the stamp memory's). */
+  get clock(): ServerClock {
+    return this.stamper.clock
   }
 
   /** The path a signature covers for `url`, or a refusal: another origin, user:password, outside the base URL. */

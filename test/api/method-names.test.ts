@@ -4,6 +4,7 @@
 import { inspect } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { ExchangeClient, ExchangeValidationError } from '../../src/index.ts'
+import { thrown } from '../support/thrown.ts'
 
 const client = new ExchangeClient({ baseUrl: 'http://127.0.0.1:1' })
 const untyped = (group: object) => group as Record<string, unknown>
@@ -18,12 +19,7 @@ describe('method names an untyped caller gets wrong', () => {
   ])('%s.%s: "did you mean %s?"', (group, name, meant) => {
     const method = untyped(untyped(client)[group]!)[name] as () => unknown
     expect(method).toBeTypeOf('function')
-    let error: unknown
-    try {
-      method()
-    } catch (caught) {
-      error = caught
-    }
+    const error = thrown(method)
     expect(error).toBeInstanceOf(ExchangeValidationError)
     expect(error).toMatchObject({ field: `${group}.${name}`, rule: 'unknown_method', message: `${group} has no method ${name}; did you mean ${meant}?` })
   })

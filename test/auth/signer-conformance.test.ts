@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { build } from 'esbuild'
 import { EdgeRuntime } from 'edge-runtime'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { ExchangeClient } from '../../src/index.ts'
+import { ExchangeClient, ExchangeCore, withKey } from '../../src/index.ts'
 import { signRequest } from '../../src/sign-request.ts'
 import { signingProxy } from '../../src/proxy.ts'
 import { startLocalExchange } from '../support/local-exchange.ts'
@@ -130,6 +130,21 @@ const signers: Record<string, () => Driver> = {
         for (const path of [`//${host}${ORDERS}`, `/..//${host}${ORDERS}`, `/\\\\${host}${ORDERS}`]) {
           await client.request({ method: 'POST', path, body: orderBody() }).catch(() => undefined)
         }
+      },
+    }
+  },
+  // A core given its key by withKey: the same gate as ExchangeClient's, installed the other way.
+  'a core with withKey': () => {
+    const core = withKey(new ExchangeCore({ baseUrl: base, retry: false }), { apiKey: key.apiKey, secretKey: key.secretKey })
+    return {
+      sync: () => core.syncClock(),
+      publicRead: () => core.request({ method: 'GET', path: TICKER, auth: false }),
+      signedRead: () => core.request({ method: 'GET', path: OVERVIEW }),
+      write: (body) => core.request({ method: 'POST', path: ORDERS, body }),
+      cancel: (orderId) => core.request({ method: 'DELETE', path: `${ORDERS}/${orderId}` }),
+      signFor: async (url) => {
+        const { host } = new URL(url)
+        await core.request({ method: 'POST', path: `//${host}${ORDERS}`, body: orderBody() }).catch(() => undefined)
       },
     }
   },
