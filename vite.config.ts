@@ -28,6 +28,9 @@ export const libraryEntries = {
   proxy: 'src/proxy.ts',
   // Node only (node:http's types): its own entry, so browser bundles of ./proxy never see it.
   'proxy-node': 'src/proxy-node.ts',
+  journal: 'src/journal.ts',
+  // Node, Deno and Bun (node:fs): its own entry, so browser bundles of ./journal never see it.
+  'journal-file': 'src/journal-file.ts',
   // The package's `bin` (exchange-client-exchange): compiled, since Node will not run .ts from node_modules.
   'exchange-cli': 'src/testing/node/cli.ts',
 }

@@ -14,6 +14,8 @@ import { predictionApi, type PredictionApi } from './areas/prediction.ts'
 import { spotApi, type SpotApi } from './areas/spot.ts'
 import type { SystemMethods } from './areas/system.ts'
 import { getKeyInfo, onboardWith, rotate } from './key-calls.ts'
+import { recoverThrough } from './journal/recover-through.ts'
+import type { RecoverOptions, RecoveryReport } from './journal/recover.ts'
 import type { IssuedSecret } from './auth/hidden-secret.ts'
 import { accessOf, grantAccess } from './core-access.ts'
 import { ExchangeValidationError } from './errors.ts'
@@ -192,5 +194,14 @@ export class ExchangeClient extends ExchangeCore {
   /** What this key is and may do: permissions, expiry, the bound account. */
   getKeyInfo(options?: CallOptions): Promise<KeyInfo> {
     return getKeyInfo(this, options)
+  }
+
+  /**
+   * After a crash: settles each write the `journal` kept (one whose answer never came), from what the
+   * exchange shows of it, and drops what is settled. Call it first at start-up, before new writes;
+   * see `RecoveryReport` for what each outcome means.
+   */
+  recover(options?: RecoverOptions): Promise<RecoveryReport> {
+    return recoverThrough(this, options)
   }
 }

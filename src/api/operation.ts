@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { HttpMethod, RequestSpec, Transport } from '../transport/http.ts'
 import { explained } from './input-issues.ts'
-import { ExchangeResponseError, ExchangeValidationError, OrderOutcomeUnknownError, type ValidationIssue } from '../errors.ts'
+import { ExchangeResponseError, ExchangeValidationError, type ValidationIssue } from '../errors.ts'
 
 /** What a call needs: nothing (open market data), any valid key, or a key with that permission. */
 export type Permission = 'none' | 'any' | 'read' | 'trade' | 'withdraw'
@@ -239,30 +239,24 @@ export async function callOperation<Output>(
   options: CallOptions | undefined,
   response?: ResponseCheck,
   route?: Route,
+  name?: string,
 ): Promise<Output> {
   let input = op.input ? (parseInput(op.input, rawInput) as Record<string, unknown>) : undefined
   let clientOrderId: string | undefined
   if (op.placement && input) ({ input, clientOrderId } = withClientOrderIds(op, input))
   const request = toRequest(op, input, route)
-  let data: Output
-  try {
-    data = await transport.send<Output>({
-      ...request,
-      auth: op.auth !== 'none',
-      idempotent: op.placement !== undefined,
-      clientOrderId,
-      signal: options?.signal,
-      timeoutMs: options?.timeoutMs,
-      totalTimeoutMs: options?.totalTimeoutMs,
-    })
-  } catch (error) {
+  const data = await transport.send<Output>({
+    ...request,
+    auth: op.auth !== 'none',
+    idempotent: op.placement !== undefined,
+    clientOrderId,
     // A batch carries one id per order; the caller needs all of them to look the orders up.
-    if (op.placement === 'orders' && error instanceof OrderOutcomeUnknownError) {
-      const ids = (input!.orders as { clientOrderId: string }[]).map((order) => order.clientOrderId)
-      throw new OrderOutcomeUnknownError(undefined, error.cause, ids, error.lastSignedAt)
-    }
-    throw error
-  }
+    clientOrderIds: op.placement === 'orders' ? (input!.orders as { clientOrderId: string }[]).map((order) => order.clientOrderId) : undefined,
+    intent: [name, input],
+    signal: options?.signal,
+    timeoutMs: options?.timeoutMs,
+    totalTimeoutMs: options?.totalTimeoutMs,
+  })
   op.answered?.(input, data, options)
   if (response) checkResponse(response, data)
   return data

@@ -3,7 +3,7 @@ import type { CallOptions } from './operation.ts'
 import type { CursorPage, OffsetPage, Page } from './response-shapes.ts'
 
 type List<T> = Page<T> | CursorPage<T> | OffsetPage<T>
-type ListMethod<I, T> = (input: I, options?: CallOptions) => Promise<List<T>>
+export type ListMethod<I, T> = (input: I, options?: CallOptions) => Promise<List<T>>
 
 /** Pages a walk fetches unless `maxPages` says otherwise: a list that never ends throws rather than loops. */
 const DEFAULT_MAX_PAGES = 1_000

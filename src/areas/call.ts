@@ -14,9 +14,10 @@ type Group = ApiGroup | 'keys' | undefined
 function methodOf(access: CoreAccess, group: Group, name: string, op: Operation<any, any>, route: Route | undefined): (...args: any[]) => Promise<unknown> {
   const { transport, responses } = access
   const schema = group && responses !== 'off' ? responses[group]?.[name] : undefined
-  const response = schema && { schema, operation: `${group}.${name}` }
+  const operation = group ? `${group}.${name}` : name
+  const response = schema && { schema, operation }
   return (first?: unknown, second?: CallOptions) =>
-    callOperation(transport, op, op.input ? first : undefined, (op.input ? second : first) as CallOptions | undefined, response, route)
+    callOperation(transport, op, op.input ? first : undefined, (op.input ? second : first) as CallOptions | undefined, response, route, operation)
 }
 
 /**

@@ -18,11 +18,11 @@ import { isHttpError, isTimeoutError } from './ky-errors.ts'
 import { networkErrorCode, networkFailureReason, refusedByCors } from './network-failure.ts'
 import { prepareRequest, type PreparedRequest } from './prepare.ts'
 import { redirectOf } from './redirect.ts'
-import type { RequestSpec, TransportOptions } from './request-spec.ts'
+import type { JournalEntry, RequestSpec, TransportOptions, WriteJournal } from './request-spec.ts'
 import { kyRetry } from './retry.ts'
 import { mayHaveLanded } from './write-outcome.ts'
 
-export type { HttpMethod, QueryScalar, QueryValue, RequestSpec, TransportOptions } from './request-spec.ts'
+export type { HttpMethod, JournalEntry, QueryScalar, QueryValue, RequestSpec, TransportOptions, WriteIntent, WriteJournal } from './request-spec.ts'
 
 const JSON_CONTENT = { 'content-type': 'application/json' }
 const MAX_TIMER_MS = 2 ** 31 - 1
@@ -38,12 +38,12 @@ const abortedError = (endpoint: string, cause: unknown) => new ExchangeNetworkEr
 
 /** One call across its attempts. */
 interface Call {
-  /** Whether this call writes: its failed attempts are then judged by mayHaveLanded. */
-  isWrite: boolean
   /** Each failed attempt's error, and whether that attempt had been handed to fetch. */
   failures: [error: unknown, left: boolean][]
   /** X-TIMESTAMP of the latest signed attempt that left. */
   lastSignedAt: number | undefined
+  /** The write's record in the client's journal, if it keeps one. */
+  entry: JournalEntry | undefined
   /** Per attempt, in ms. */
   timeoutMs: number
   deadline: Deadline
@@ -57,12 +57,9 @@ interface Attempt {
   body: string
   signed: boolean
   /** What the gate signed this attempt with: its answer, once accepted, is a sample of the server's clock. */
-  ticket: SignedAttempt | undefined
-  /** Monotonic time the attempt was signed and handed to fetch at (round trips for the clock). */
-  sentAt: number
+  ticket?: SignedAttempt
   /** Platform time it was handed to fetch at (as timers use): its timeoutMs runs from here. */
   startedAt: number
-  timestamp: string
   /** The latest try was handed to fetch: from there on, a write may have reached the service. */
   left: boolean
 }
@@ -84,17 +81,32 @@ function sendWith(fetch: typeof globalThis.fetch | undefined) {
   }
 }
 
+/** The typed error a failed fetch of one attempt stands for: the SDK's own as it is, else aborted, timeout or network, naming why. */
+async function failureOf(error: unknown, url: URL, endpoint: string, spec: RequestSpec, call: Call): Promise<ExchangeError> {
+  if (error instanceof ExchangeError) return error
+  if (spec.signal?.aborted === true) return abortedError(endpoint, error)
+  if (isTimeoutError(error)) {
+    return new ExchangeNetworkError('timeout', `${endpoint} got no answer within ${call.timeoutMs} ms (timeoutMs)`, { cause: error, code: 'ETIMEDOUT' })
+  }
+  const code = networkErrorCode(error, url.port) ?? ((await refusedByCors(error, url, call.timeoutMs)) ? 'ERR_CORS' : undefined)
+  // The page's origin, for what the server must allow.
+  const allow = code === 'ERR_CORS' ? `: allow ${(globalThis as { location?: Location }).location!.origin} there (a signing proxy: its cors option)` : ''
+  return new ExchangeNetworkError('network', `${endpoint} failed: ${networkFailureReason(error, code)}${allow}`, { cause: error, code })
+}
+
 /**
  * ky over a pluggable fetch, with per-attempt signing: every attempt, retries included, gets a
  * fresh timestamp and signature, computed over exactly the path and body bytes that go on the wire.
  */
 export class Transport {
-  readonly baseUrl: string
+  declare readonly baseUrl: string
   /** Where the clock's own reads and a key's gate go: the base URL, through the same fetch, within timeoutMs. */
-  readonly reach: GateReach
-  readonly clock: ServerClock
+  declare readonly reach: GateReach
+  declare readonly clock: ServerClock
   /** The key's signing gate: every signature of this transport's calls is made there. */
-  gate: SigningGate | undefined
+  declare gate: SigningGate | undefined
+  /** The `journal` option: where each signed write is recorded until its outcome is definite. */
+  declare readonly journal: WriteJournal | undefined
   readonly #options: TransportOptions
   #clockSync: Promise<void> | undefined
   /** The client's options for ky, fixed for its life: each attempt's state travels in ky's `context`. */
@@ -109,6 +121,7 @@ export class Transport {
     this.#options = options
     this.clock = clock
     this.gate = gate
+    this.journal = options.journal
     this.#kyOptions = {
       fetch: sendWith(options.fetch) as typeof globalThis.fetch,
       timeout: options.timeoutMs ?? 10_000,
@@ -126,29 +139,29 @@ export class Transport {
     }
   }
 
-  /** The client's ky instance; the first call imports ky. */
-  #kyInstance(): KyInstance | Promise<KyInstance> {
-    return (this.#ky ??= import('./ky-load.ts').then(({ default: ky }) => (this.#ky = ky.create(this.#kyOptions))))
-  }
-
   /** Has the gate sign one attempt (each retry afresh), just before ky hands it to fetch. */
   async #sign(request: Request, attempt: Attempt): Promise<void> {
     const { gate } = this
     const { call } = attempt
+    const { deadline, entry } = call
     attempt.left = false
-    attempt.sentAt = this.clock.monotonicNow()
-    if (attempt.signed && gate) {
-      const signed = await gate.sign(attempt.method, attempt.url, attempt.body, (work) => call.deadline.race(work))
-      attempt.ticket = signed
-      attempt.timestamp = signed.timestamp
-      const { headers } = request
-      headers.set('X-API-KEY', signed.apiKey)
-      headers.set('X-TIMESTAMP', signed.timestamp)
-      headers.set('X-SIGNATURE', signed.signature)
-      call.lastSignedAt = Math.max(call.lastSignedAt ?? 0, Number(signed.timestamp))
-    } else if (attempt.signed) {
-      // Signed by a proxy (`signedBy: 'proxy'`), within moments of arriving: the time it left stands for its timestamp.
-      call.lastSignedAt = Math.max(call.lastSignedAt ?? 0, this.clock.now())
+    if (attempt.signed) {
+      let stamp: number
+      if (gate) {
+        const signed = await gate.sign(attempt.method, attempt.url, attempt.body, (work) => deadline.race(work))
+        attempt.ticket = signed
+        const { headers } = request
+        headers.set('X-API-KEY', signed.apiKey)
+        headers.set('X-TIMESTAMP', signed.timestamp)
+        headers.set('X-SIGNATURE', signed.signature)
+        stamp = Number(signed.timestamp)
+      } else {
+        // Signed by a proxy (`signedBy: 'proxy'`), within moments of arriving: the time it left stands for its timestamp.
+        stamp = this.clock.now()
+      }
+      const signedAt = (call.lastSignedAt = Math.max(call.lastSignedAt ?? 0, stamp))
+      // Durable before it leaves: a crash from here on leaves a record for recover().
+      if (entry) await deadline.race(entry.signed(signedAt, attempt.body))
     }
     attempt.startedAt = Date.now()
     attempt.left = true
@@ -159,52 +172,51 @@ export class Transport {
     return this.#options.signedBy === 'proxy'
   }
 
-  /** Sends one call and resolves to the envelope's `data`. */
+  /** Sends one call and resolves to the envelope's `data`, within its total time limit. */
   async send<T>(spec: RequestSpec): Promise<T> {
     const request = prepareRequest(spec, this.baseUrl)
+    const { method, url } = request
+    const { gate } = this
     const byProxy = this.signedByProxy
-    const signed = spec.auth ?? (this.gate !== undefined || byProxy)
-    if (signed && !this.gate && !byProxy) {
+    const signed = spec.auth ?? (gate !== undefined || byProxy)
+    if (signed && !gate && !byProxy) {
       throw new ExchangeValidationError(
         'apiKey',
         'required',
-        `${request.method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
+        `${method} ${spec.path} needs credentials: build the client with apiKey and secretKey (or onboard first)`,
       )
     }
-    if (spec.signal?.aborted) throw abortedError(endpointOf(request.method, request.url), spec.signal.reason)
-    return (await this.#call(spec, request, (call) => this.#sendWithClock<T>(spec, request, signed, call))).data as T
-  }
-
-  /** Runs one call's attempts within its total time limit. */
-  async #call<T>(spec: RequestSpec, request: PreparedRequest, run: (call: Call) => Promise<T>): Promise<T> {
+    const endpoint = () => endpointOf(method, url)
+    if (spec.signal?.aborted) throw abortedError(endpoint(), spec.signal.reason)
+    const isWrite = method !== 'GET'
+    const entry = signed && isWrite ? this.journal?.begin(spec, request, this) : undefined
     const timeoutMs = spec.timeoutMs ?? this.#options.timeoutMs ?? 10_000
     // Timers take at most 2^31 - 1 ms (a longer one fires at once).
     const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
-    const isWrite = request.method !== 'GET'
-    const call: Call = { isWrite, failures: [], lastSignedAt: undefined, timeoutMs, deadline: new Deadline(totalMs, () => endpointOf(request.method, request.url), spec.signal) }
+    const call: Call = { failures: [], lastSignedAt: undefined, entry, timeoutMs, deadline: new Deadline(totalMs, endpoint, spec.signal) }
+    const epoch = gate?.epoch
+    let definite = true
     try {
-      return await run(call)
+      let envelope: Envelope<T>
+      try {
+        envelope = await this.#attempt<T>(spec, request, signed, call)
+      } catch (error) {
+        if (!signed || !gate || !(error instanceof ExchangeApiError) || error.codeNum !== TIMESTAMP_EXPIRED) throw error
+        // The service rejected our clock, so nothing was executed: re-measure (unless that happened
+        // since this call was signed), then sign afresh once.
+        if (epoch === gate.epoch) await call.deadline.race(gate.syncClock())
+        envelope = await this.#attempt<T>(spec, request, signed, call)
+      }
+      return envelope.data as T
     } catch (error) {
       // The one place a write's outcome is decided: if any attempt may have been applied, a later
       // refusal does not say it was not.
-      if (!isWrite || !call.failures.some(([failure, left]) => mayHaveLanded(failure, left))) throw error
-      throw new OrderOutcomeUnknownError(spec.clientOrderId, error, undefined, call.lastSignedAt)
+      definite = !isWrite || !call.failures.some(([failure, left]) => mayHaveLanded(failure, left))
+      if (definite) throw error
+      throw new OrderOutcomeUnknownError(spec.clientOrderId, error, spec.clientOrderIds, call.lastSignedAt)
     } finally {
       call.deadline.clear()
-    }
-  }
-
-  async #sendWithClock<T>(spec: RequestSpec, request: PreparedRequest, signed: boolean, call: Call): Promise<Envelope<T>> {
-    const { gate } = this
-    const epoch = gate?.epoch
-    try {
-      return await this.#attempt<T>(spec, request, signed, call)
-    } catch (error) {
-      if (!signed || !gate || !(error instanceof ExchangeApiError) || error.codeNum !== TIMESTAMP_EXPIRED) throw error
-      // The service rejected our clock, so nothing was executed: re-measure (unless that happened
-      // since this call was signed), then sign afresh once.
-      if (epoch === gate.epoch) await call.deadline.race(gate.syncClock())
-      return this.#attempt<T>(spec, request, signed, call)
+      await entry?.end(definite)
     }
   }
 
@@ -237,16 +249,14 @@ export class Transport {
       url,
       body,
       signed,
-      ticket: undefined,
-      sentAt: 0,
       startedAt: 0,
-      timestamp: '',
       left: false,
     }
     try {
       let response: Response
       try {
-        const send = await this.#kyInstance()
+        // The client's ky instance; the first call imports ky.
+        const send = await (this.#ky ??= import('./ky-load.ts').then(({ default: ky }) => (this.#ky = ky.create(this.#kyOptions))))
         // Only what differs from the instance's options: ky merges every key given per call, one copy of its options a key.
         const options: KyOptions & SendInit = {
           method,
@@ -261,7 +271,7 @@ export class Transport {
         if (spec.timeoutMs) options.timeout = spec.timeoutMs
         response = await send(url, options)
       } catch (error) {
-        if (!isHttpError(error)) throw await this.#failure(error, url, endpointOf(method, url), spec, call)
+        if (!isHttpError(error)) throw await failureOf(error, url, endpointOf(method, url), spec, call)
         response = error.response
       }
       // Never followed (a redirect would re-send the key, the signature and the body elsewhere).
@@ -282,8 +292,8 @@ export class Transport {
       } catch (error) {
         if (attempt.ticket && this.#options.debugSignatures && error instanceof ExchangeApiError && error.kind === 'auth') {
           error.signing = {
-            payload: attempt.timestamp + attempt.ticket.head + body,
-            timestamp: attempt.timestamp,
+            payload: attempt.ticket.timestamp + attempt.ticket.head + body,
+            timestamp: attempt.ticket.timestamp,
             method,
             path: url.pathname,
             bodyBytes: new TextEncoder().encode(body).byteLength,
@@ -300,17 +310,5 @@ export class Transport {
       call.failures.push([error, attempt.left])
       throw error
     }
-  }
-
-  async #failure(error: unknown, url: URL, endpoint: string, spec: RequestSpec, call: Call): Promise<ExchangeError> {
-    if (error instanceof ExchangeError) return error
-    if (spec.signal?.aborted === true) return abortedError(endpoint, error)
-    if (isTimeoutError(error)) {
-      return new ExchangeNetworkError('timeout', `${endpoint} got no answer within ${call.timeoutMs} ms (timeoutMs)`, { cause: error, code: 'ETIMEDOUT' })
-    }
-    const code = networkErrorCode(error, url.port) ?? ((await refusedByCors(error, url, call.timeoutMs)) ? 'ERR_CORS' : undefined)
-    // The page's origin, for what the server must allow.
-    const allow = code === 'ERR_CORS' ? `: allow ${(globalThis as { location?: Location }).location!.origin} there (a signing proxy: its cors option)` : ''
-    return new ExchangeNetworkError('network', `${endpoint} failed: ${networkFailureReason(error, code)}${allow}`, { cause: error, code })
   }
 }

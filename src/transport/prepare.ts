@@ -18,7 +18,8 @@ function need(ok: unknown, field: string, expected: string): void {
   if (!ok) throw new ExchangeValidationError(field, 'type', `${field}: must be ${expected}`)
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+/** A plain object: not null, not an array. */
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 /** Absent, or a number of ms timers accept. */
 const isTimeout = (value: unknown) => value === undefined || (typeof value === 'number' && value > 0 && value < 2 ** 31)
 const isScalar = (value: unknown) => typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value)
@@ -76,7 +77,7 @@ export function prepareRequest(spec: unknown, baseUrl: string): PreparedRequest 
 /** The transport's settings (a client's options, or standalone onboarding's): those that would fail later, inside fetch. */
 export function checkTransportOptions(options: unknown): asserts options is TransportOptions {
   need(isObject(options), 'options', 'an object')
-  const { baseUrl, fetch, timeoutMs, totalTimeoutMs, retry, maxUnconfirmedClockOffsetMs: unconfirmed, signedBy } = options as unknown as TransportOptions
+  const { baseUrl, fetch, timeoutMs, totalTimeoutMs, retry, maxUnconfirmedClockOffsetMs: unconfirmed, signedBy, journal } = options as unknown as TransportOptions
   let base: URL | undefined
   try {
     base = new URL(baseUrl)
@@ -93,6 +94,7 @@ export function checkTransportOptions(options: unknown): asserts options is Tran
   need(isTimeout(totalTimeoutMs), 'totalTimeoutMs', 'a number of ms below 2^31')
   need(unconfirmed === undefined || unconfirmed >= 0, 'maxUnconfirmedClockOffsetMs', 'a number of ms, 0 or more')
   need(signedBy === undefined || signedBy === 'proxy', 'signedBy', "'proxy' (a backend signs this client's calls), or absent")
+  need(journal === undefined || typeof journal?.begin === 'function', 'journal', 'a journal of exchange-client/journal (a store: journalOn(store))')
   // A limit that is not a number would retry for ever.
   const limit = isObject(retry) ? retry.limit : retry === false ? 0 : retry
   need(limit === undefined || (Number.isSafeInteger(limit) && (limit as number) >= 0), 'retry', 'false, a number of retries or { limit }')

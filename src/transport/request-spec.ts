@@ -23,10 +23,30 @@ export interface RequestSpec {
   idempotent?: boolean
   /** Carried by the error when a write's outcome is unknown. */
   clientOrderId?: string
+  /** A batch's clientOrderIds, one per order: carried by the error, and by a journal's record. */
+  clientOrderIds?: readonly string[]
+  /** What a journal records of the write: the typed method's name (`perp.placeOrder`) and its validated input. */
+  intent?: WriteIntent
   /** Per attempt, in ms, the body read included. Default: the client's `timeoutMs`. */
   timeoutMs?: number
   /** The whole call, retries and waits included, in ms. Default: the client's `totalTimeoutMs`. */
   totalTimeoutMs?: number
+}
+
+/** A write as its typed method saw it, for a journal's record (src/journal): its name (`perp.placeOrder`) and validated input. */
+export type WriteIntent = readonly [operation: string | undefined, input: Readonly<Record<string, unknown>> | undefined]
+
+/** One write's record in a journal: written before each attempt leaves, removed once the outcome is definite. */
+export interface JournalEntry {
+  /** Resolves once the record, dated `signedAt` (this attempt's X-TIMESTAMP), is durable: the attempt leaves after. */
+  signed(signedAt: number, body: string): Promise<void>
+  /** `definite`: the answer says what happened, the record goes; otherwise it stays for `recover()`. Never rejects. */
+  end(definite: boolean): Promise<void>
+}
+
+/** What a transport asks of the `journal` option (made by exchange-client/journal): an entry per signed write. */
+export interface WriteJournal {
+  begin(spec: RequestSpec, request: { readonly method: string; readonly url: URL }, transport: { readonly baseUrl: string; readonly gate?: { readonly apiKey: string } | undefined }): JournalEntry
 }
 
 export interface TransportOptions {
@@ -59,4 +79,10 @@ export interface TransportOptions {
    * time it left (`lastSignedAt`), so `reconcile` through the proxy can tell when "not found" is final.
    */
   signedBy?: 'proxy'
+  /**
+   * Records every signed write before it leaves, until its outcome is definite, so a process that
+   * crashes mid-request can settle it on restart (`recover()`): `memoryJournal()`, `indexedDbJournal(name)`
+   * or `journalOn(store)` of exchange-client/journal, `fileJournal(path)` of exchange-client/journal-file.
+   */
+  journal?: WriteJournal
 }

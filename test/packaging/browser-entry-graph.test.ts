@@ -24,16 +24,19 @@ const NODE_ONLY = [
   [/(?<![\w#.])require\(/, 'require()'],
 ] as const
 
-/** The entries that are Node's alone (node:http adapters): no browser-safe entry may reach one. */
-const NODE_ENTRIES = ['src/testing/node/index.ts', 'src/proxy-node.ts']
+/** The entries that are Node's alone (node:http adapters, the file journal): no browser-safe entry may reach one. */
+const NODE_ENTRIES = ['src/testing/node/index.ts', 'src/proxy-node.ts', 'src/journal-file.ts']
+/** Their own modules: src/testing/node/*, src/proxy/node.ts, src/journal/file*.ts and the entry files (the SDK modules they share with the rest are not theirs). */
+const NODE_OWN = /\/node(\/|\.ts$)|proxy-node\.ts$|journal-file\.ts$|\/journal\/file(-[\w-]+)?\.ts$/
 
-describe.each(['src/index.ts', 'src/strict.ts', 'src/local-signer.ts', 'src/sign-request.ts', 'src/proxy.ts', 'src/testing/index.ts'])('%s, which browsers and edge runtimes load', (entry) => {
+describe.each(['src/index.ts', 'src/strict.ts', 'src/local-signer.ts', 'src/sign-request.ts', 'src/proxy.ts', 'src/journal.ts', 'src/testing/index.ts'])('%s, which browsers and edge runtimes load', (entry) => {
   const files = reachable(entry)
 
   it('reaches no Node-only entry, nor a module of one', () => {
-    // Their own modules: src/testing/node/*, src/proxy/node.ts and the entry files (the SDK modules they share with the rest are not theirs).
-    const nodeOwn = NODE_ENTRIES.flatMap((nodeEntry) => [...reachable(nodeEntry).keys()].filter((file) => /\/node(\/|\.ts$)|proxy-node\.ts$/.test(file)))
+    const nodeOwn = NODE_ENTRIES.flatMap((nodeEntry) => [...reachable(nodeEntry).keys()].filter((file) => NODE_OWN.test(file)))
     expect(nodeOwn.length).toBeGreaterThan(0)
+    // Each entry brings its own: the file journal's modules are among them.
+    expect(nodeOwn.filter((file) => file.includes('/src/journal/file'))).toHaveLength(3)
     expect(nodeOwn.filter((file) => files.has(file))).toEqual([])
   })
 

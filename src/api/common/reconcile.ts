@@ -79,10 +79,25 @@ export async function reconcileOrder<O>(
   }
   const clientOrderId = options?.clientOrderId ?? error.clientOrderId ?? error.clientOrderIds[0]
   if (clientOrderId === undefined) throw new ExchangeValidationError('clientOrderId', 'missing', 'clientOrderId: the write carried none to look up')
+  return settleWrite((call) => find(clientOrderId, call), time, error.lastSignedAt, options)
+}
+
+/**
+ * Whether a write whose latest attempt was signed at `signedAt` (server-clock ms) took effect, by
+ * `look` (what the exchange shows of it, or undefined while it shows nothing): `found`, `absent` only
+ * when the look began after the last moment an attempt could be accepted (by a fresh, confirmed
+ * measurement of the server's clock), else `pending`. A write's effect, once shown, stays shown
+ * (an order moves from open to history; a withdrawal stays listed), so a look begun after that moment cannot miss it.
+ */
+export async function settleWrite<T>(
+  look: (options: PaginateOptions) => Promise<T | undefined>,
+  time: ServerTimeSource,
+  signedAt: number | undefined,
+  options?: Omit<ReconcileOptions, 'clientOrderId'>,
+): Promise<Reconciliation<T>> {
   const pollMs = options?.pollMs ?? 1000
   // A poll that is not a sane number of ms would hammer the service.
   if (!(pollMs >= 1 && pollMs < 2 ** 31)) throw new ExchangeValidationError('pollMs', 'type', 'pollMs: must be a number of ms from 1 to 2^31')
-  const signedAt = error.lastSignedAt
   const finalAt = Number.isFinite(signedAt) ? signedAt! + TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS : undefined
   const { signal, timeoutMs, totalTimeoutMs, maxPages } = options ?? {}
   const earliestServerNow = () => time.clock.now() - time.clock.uncertaintyMs
@@ -98,7 +113,7 @@ export async function reconcileOrder<O>(
     }
     // … and on a confirmed one: a measurement altered forward would say "absent" while the write can still land.
     const confirmed = time.clock.confirmed
-    const order = await find(clientOrderId, { signal, timeoutMs, totalTimeoutMs, maxPages })
+    const order = await look({ signal, timeoutMs, totalTimeoutMs, maxPages })
     if (order !== undefined) return { status: 'found', order }
     if (finalAt !== undefined && serverNow > finalAt) {
       if (confirmed) return { status: 'absent' }

@@ -1,0 +1,108 @@
+// A journal over a store: what a client's `journal` option holds. It writes a record before each
+// signed write leaves (again before each retry, with that attempt's timestamp), removes it once the
+// answer is definite, and keeps the rest for `recover()` after a crash.
+import type { JournalEntry, RequestSpec, WriteJournal } from '../transport/http.ts'
+import { ExchangeValidationError } from '../errors.ts'
+import { recoverFrom, type RecoverOptions, type RecoveryReport } from './recover.ts'
+import type { JournalRecord, JournalStore } from './store.ts'
+
+/** 16 random bytes as hex: a record's id, a writer's name. */
+const randomHex = (): string => Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** The market a write names: a symbol, a prediction market's id, or the first order's of a batch. */
+function marketOf(input: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  const first = (input?.orders as Record<string, unknown>[] | undefined)?.[0]
+  const market = input?.market ?? input?.marketId ?? first?.market ?? first?.marketId
+  return market === undefined ? undefined : String(market)
+}
+
+/** A client's journal: `memoryJournal()`, `indexedDbJournal(name)`, `fileJournal(path)`, or `journalOn(store)`. */
+export class Journal implements WriteJournal {
+  readonly #store: JournalStore & { close?(): Promise<void> }
+  /** This journal object's name in its records: the calls it has in flight are its own to settle. */
+  readonly #writer = randomHex()
+  readonly #inFlight = new Set<string>()
+  #recovery: Promise<RecoveryReport> | undefined
+
+  constructor(store: JournalStore) {
+    const methods = ['put', 'delete', 'list'] as const
+    const missing = methods.find((name) => typeof (store as Partial<JournalStore> | undefined)?.[name] !== 'function')
+    if (missing) throw new ExchangeValidationError('store', 'type', `store: must have put, delete and list (async functions); ${missing} is missing`)
+    this.#store = store
+  }
+
+  /** A signed write is about to be sent: its entry writes the record before each attempt leaves. */
+  begin(spec: RequestSpec, { method, url }: { readonly method: string; readonly url: URL }, transport: { readonly baseUrl: string; readonly gate?: { readonly apiKey: string } | undefined }): JournalEntry {
+    const store = this.#store
+    const inFlight = this.#inFlight
+    const id = randomHex()
+    const clientOrderIds = spec.clientOrderIds ?? (spec.clientOrderId === undefined ? [] : [spec.clientOrderId])
+    const [operation = `${method} ${url.pathname}`, input] = spec.intent ?? []
+    let record: JournalRecord | undefined
+    let written = false
+    inFlight.add(id)
+    return {
+      signed: async (signedAt, body) => {
+        record = record
+          ? { ...record, lastSignedAt: signedAt }
+          : {
+              id,
+              operation,
+              method,
+              path: url.pathname,
+              clientOrderIds,
+              market: marketOf(input),
+              input,
+              bodyDigest: await sha256Hex(body),
+              firstSignedAt: signedAt,
+              lastSignedAt: signedAt,
+              baseUrl: transport.baseUrl,
+              apiKey: transport.gate?.apiKey,
+              writer: this.#writer,
+            }
+        await store.put(record)
+        written = true
+      },
+      end: async (definite) => {
+        try {
+          if (definite && written) await store.delete(id)
+        } catch {
+          // The record stays: recover() settles it again, which is harmless.
+        } finally {
+          inFlight.delete(id)
+        }
+      },
+    }
+  }
+
+  /** Every record the store holds: writes whose outcome was not definite when last seen (and those in flight now). */
+  list(): Promise<JournalRecord[]> {
+    return this.#store.list()
+  }
+
+  /**
+   * Settles the records of writes not in flight in this process through `core` (see `RecoveryReport`).
+   * Calls made while one runs share it: two recoveries never settle one record twice.
+   */
+  recover(core: object, options?: RecoverOptions): Promise<RecoveryReport> {
+    this.#recovery ??= recoverFrom(core, this.#store, (id) => this.#inFlight.has(id), options).finally(() => {
+      this.#recovery = undefined
+    })
+    return this.#recovery
+  }
+
+  /** Lets go of the store (a file journal's lock); the journal is unusable after. */
+  async close(): Promise<void> {
+    await this.#store.close?.()
+  }
+}
+
+/** A journal over a store of your own: any object with async put, delete and list (see `JournalStore`). */
+export function journalOn(store: JournalStore): Journal {
+  return new Journal(store)
+}

@@ -1,0 +1,110 @@
+// Every signed write is in the journal before it leaves, dated by the signature it leaves with, and
+// gone once the answer is definite; reads and public calls are never journaled; a journal that cannot
+// write stops the request before any byte is sent. Against the reference exchange over loopback.
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { operationCatalog } from '../../src/api/catalog.ts'
+import { ExchangeClient } from '../../src/index.ts'
+import { journalOn, type JournalRecord, type JournalStore } from '../../src/journal.ts'
+import { memoryStore } from '../../src/journal/memory.ts'
+import { startLocalExchange } from '../support/local-exchange.ts'
+import { TEST_KEYS } from '../support/seed.ts'
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+interface Sent {
+  method: string
+  path: string
+  timestamp: number
+  body: string
+  /** What the journal held when the request was handed to fetch. */
+  held: JournalRecord[]
+}
+
+describe('every signed write is journaled before it leaves', async () => {
+  const { url, exchange } = await startLocalExchange()
+
+  /** A client whose fetch notes, per request, what the journal held at that moment. */
+  function recorded(store: JournalStore, extra: Record<string, unknown> = {}) {
+    const sent: Sent[] = []
+    const client = new ExchangeClient({
+      baseUrl: url,
+      ...TEST_KEYS.full,
+      journal: journalOn(store),
+      fetch: (async (request: Request) => {
+        const body = await request.clone().text()
+        sent.push({ method: request.method, path: new URL(request.url).pathname, timestamp: Number(request.headers.get('x-timestamp')), body, held: await store.list() })
+        return fetch(request)
+      }) as typeof fetch,
+      ...extra,
+    })
+    return { client, sent }
+  }
+
+  const writes = operationCatalog.flatMap(({ group, operations }) =>
+    Object.entries(operations)
+      .filter(([, op]) => op.method !== 'GET' && op.auth !== 'none')
+      .map(([name, op]) => [`${group}.${name}`, group, name, op] as const),
+  )
+
+  it('covers every write of the catalog (placements, cancels, positions, value moves)', () => {
+    expect(writes.length).toBeGreaterThanOrEqual(30)
+  })
+
+  it.each(writes)('%s: the record is there as it leaves, with its digest and timestamp; gone after the answer', async (operation, group, name, op) => {
+    const store = memoryStore()
+    const { client, sent } = recorded(store)
+    const method = (client as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>)[group]![name]!
+    // Accepted or refused, the answer is definite.
+    await method(op.example).catch(() => undefined)
+    const writesSent = sent.filter((request) => request.method !== 'GET')
+    expect(writesSent.length).toBeGreaterThanOrEqual(1)
+    for (const request of writesSent) {
+      const record = request.held.find((held) => held.operation === operation)
+      expect(record, `${operation}: no record when it left`).toBeDefined()
+      expect(record).toMatchObject({ method: request.method, path: request.path, lastSignedAt: request.timestamp, bodyDigest: sha256(request.body), apiKey: TEST_KEYS.full.apiKey, baseUrl: url })
+    }
+    expect(await store.list()).toEqual([])
+  })
+
+  it('a placement carries its clientOrderId, a batch one per order', async () => {
+    const store = memoryStore()
+    const { client, sent } = recorded(store)
+    await client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.001', price: '60000', clientOrderId: 'journal-one' })
+    expect(sent[0]!.held[0]!.clientOrderIds).toEqual(['journal-one'])
+    await client.perp.placeOrders({ orders: [{ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.001', price: '60000', clientOrderId: 'journal-b1' }, { market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.001', price: '60001', clientOrderId: 'journal-b2' }] })
+    expect(sent.at(-1)!.held[0]!.clientOrderIds).toEqual(['journal-b1', 'journal-b2'])
+  })
+
+  it('a retry is re-recorded before it leaves, with its own timestamp; the first signature stays', async () => {
+    const store = memoryStore()
+    const { client, sent } = recorded(store, { retry: { limit: 2, backoffLimit: 0 } })
+    exchange.faults.add({ kind: 'error', status: 503, count: 1, match: { method: 'POST', pathPrefix: '/api/v1/perp/orders' } })
+    // Different ms for the two signatures.
+    await client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.001', price: '60000' })
+    const attempts = sent.filter((request) => request.method === 'POST')
+    expect(attempts).toHaveLength(2)
+    expect(attempts[1]!.held[0]).toMatchObject({ firstSignedAt: attempts[0]!.timestamp, lastSignedAt: attempts[1]!.timestamp })
+    expect(await store.list()).toEqual([])
+  })
+
+  it('reads and public calls are never journaled', async () => {
+    const store = memoryStore()
+    const puts: string[] = []
+    const client = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.full, journal: journalOn({ ...store, put: async (record) => void puts.push(record.operation) }) })
+    await client.perp.listOpenOrders({ market: 'BTC-USDC' })
+    await client.prediction.listMarketPrices({ marketIds: ['1001'] }).catch(() => undefined)
+    await client.system.getTime()
+    expect(puts).toEqual([])
+  })
+
+  it('a journal that cannot write: the write is refused with its error and nothing is sent', async () => {
+    let fetched = 0
+    const failing: JournalStore = { ...memoryStore(), put: async () => Promise.reject(new Error('disk full')) }
+    const client = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.full, journal: journalOn(failing), fetch: ((request: Request) => (fetched++, fetch(request))) as typeof fetch })
+    await client.syncClock()
+    fetched = 0
+    await expect(client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.001', price: '60000' })).rejects.toThrow('disk full')
+    expect(fetched).toBe(0)
+  })
+})
