@@ -108,8 +108,6 @@ export class ExchangeCore {
       routes: checkRoutes(options.routes),
       serviceName: this.#serviceName,
       dangerouslyAllowBrowser: options.dangerouslyAllowBrowser === true,
-      // A key's gate signs for the base URL alone, and makes its own reads (the server's clock, a confirming read) as the calls go.
-      reach: this.#transport.reach,
     })
   }
 

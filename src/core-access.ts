@@ -1,9 +1,8 @@
-// What the calls through a core (src/areas/call.ts, the key calls) reach inside it: its transport,
-// response checks and routes, its browser policy, and where a key's gate would sign for. Held in this module, not
-// on the object, so no user code can read or replace them.
+// What the calls through a core (src/areas/call.ts, the key calls) reach inside it: its transport (and
+// through it where a key's gate would sign for: `transport.reach`), response checks and routes, its browser
+// policy. Held in this module, not on the object, so no user code can read or replace them.
 import type { ResponseChecking } from './api/operation.ts'
 import type { Routes } from './api/routes.ts'
-import type { GateReach } from './auth/clock-read.ts'
 import { ExchangeValidationError } from './errors.ts'
 import type { Transport } from './transport/http.ts'
 
@@ -16,8 +15,6 @@ export interface CoreAccess {
   readonly serviceName: string
   /** May hold a secret as text in a browser page (`dangerouslyAllowBrowser`). */
   readonly dangerouslyAllowBrowser: boolean
-  /** Where a key's gate signs for and makes its own reads (src/with-key.ts attaches one). */
-  readonly reach: GateReach
 }
 
 const cores = new WeakMap<object, CoreAccess>()

@@ -62,7 +62,7 @@ export type ExchangeErrorKind =
   | 'clock'
 
 export class ExchangeError extends Error {
-  readonly kind: ExchangeErrorKind
+  declare readonly kind: ExchangeErrorKind
   constructor(kind: ExchangeErrorKind, message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.kind = kind
@@ -91,9 +91,9 @@ export interface ValidationIssue {
  */
 export class ExchangeValidationError extends ExchangeError {
   declare readonly kind: 'validation'
-  readonly field: string
-  readonly rule: string
-  readonly issues: readonly ValidationIssue[]
+  declare readonly field: string
+  declare readonly rule: string
+  declare readonly issues: readonly ValidationIssue[]
   constructor(field: string, rule: string, message = `${field || 'input'}: ${rule}`, issues: readonly ValidationIssue[] = [{ field, rule, message }]) {
     super('validation', capped(message))
     this.name = 'ExchangeValidationError'
@@ -143,17 +143,17 @@ export interface SigningDiagnostics {
 /** Any answer of the service that is not a success. */
 export class ExchangeApiError extends ExchangeError {
   declare readonly kind: ApiErrorKind
-  readonly status: number
+  declare readonly status: number
   /** The service's stable code (`AUTH_INVALID_SIGNATURE`, `REQ_INVALID_JSON`): branch on this. */
-  readonly code: string
+  declare readonly code: string
   /** The code's number (11003); 0 when the answer carried none (a gateway page, a bare HTTP error). */
-  readonly codeNum: number
-  readonly requestId: string | undefined
-  readonly details: Record<string, unknown> | undefined
+  declare readonly codeNum: number
+  declare readonly requestId: string | undefined
+  declare readonly details: Record<string, unknown> | undefined
   /** Milliseconds the service asked us to wait (Retry-After), when it said. */
-  readonly retryAfterMs: number | undefined
+  declare readonly retryAfterMs: number | undefined
   /** On an authentication failure of a client built with `debugSignatures`: what it signed. */
-  signing: SigningDiagnostics | undefined
+  declare signing: SigningDiagnostics | undefined
   constructor(
     status: number,
     body: ApiErrorBody,
@@ -175,6 +175,7 @@ export class ExchangeApiError extends ExchangeError {
     this.requestId = requestId
     this.details = body.details
     this.retryAfterMs = retryAfterMs
+    this.signing = undefined
   }
 }
 
@@ -184,11 +185,11 @@ export class ExchangeApiError extends ExchangeError {
  */
 export class ExchangeResponseError extends ExchangeError {
   declare readonly kind: 'response'
-  readonly status: number
+  declare readonly status: number
   /** With `validateResponses`: the operation whose answer broke its schema (`perp.placeOrder`). */
-  readonly operation: string | undefined
+  declare readonly operation: string | undefined
   /** With `validateResponses`: the dotted path of the field that broke it (`items.0.orderId`; `''` for `data` itself). */
-  readonly field: string | undefined
+  declare readonly field: string | undefined
   constructor(status: number, message: string, options?: { cause?: unknown; operation?: string; field?: string }) {
     super('response', `HTTP ${status}: ${message}`, options)
     this.name = 'ExchangeResponseError'
@@ -204,8 +205,8 @@ export class ExchangeResponseError extends ExchangeError {
  * `status` is 0 and `location` undefined when the runtime hides them (browsers).
  */
 export class ExchangeRedirectError extends ExchangeError {
-  readonly status: number
-  readonly location: string | undefined
+  declare readonly status: number
+  declare readonly location: string | undefined
   constructor(status: number, location: string | undefined) {
     super('redirect', capped(`HTTP ${status || '3xx (opaque)'}: the service answered with a redirect${location ? ` to ${location}` : ''}; the client never follows one`))
     this.name = 'ExchangeRedirectError'
@@ -224,7 +225,7 @@ export class ExchangeNetworkError extends ExchangeError {
    * Why, as Node names it (Bun's and Deno's reports mapped to the same codes); `ETIMEDOUT` when
    * `timeoutMs` passed. `undefined` when the runtime does not say (a browser never does).
    */
-  readonly code: NetworkErrorCode | undefined
+  declare readonly code: NetworkErrorCode | undefined
   constructor(kind: 'network' | 'timeout' | 'aborted', message: string, options?: { cause?: unknown; code?: NetworkErrorCode }) {
     super(kind, message, options)
     this.name = 'ExchangeNetworkError'
@@ -239,14 +240,14 @@ export class ExchangeNetworkError extends ExchangeError {
  * never resend it under a new id. `reconcile` (perp, spot, prediction) says when "not found" is final.
  */
 export class OrderOutcomeUnknownError extends ExchangeError {
-  readonly clientOrderId: string | undefined
+  declare readonly clientOrderId: string | undefined
   /** Every clientOrderId the write carried: the order's, or one per order of a batch. */
-  readonly clientOrderIds: readonly string[]
+  declare readonly clientOrderIds: readonly string[]
   /**
    * X-TIMESTAMP (server-clock ms) of the latest signed attempt that left. The service accepts a
    * signature until its timestamp is 30 s behind its clock: after that, no attempt can still land.
    */
-  readonly lastSignedAt: number | undefined
+  declare readonly lastSignedAt: number | undefined
   constructor(clientOrderId: string | undefined, cause: unknown, batchClientOrderIds?: readonly string[], lastSignedAt?: number) {
     const ids = batchClientOrderIds ?? (clientOrderId ? [clientOrderId] : [])
     super(
@@ -267,7 +268,7 @@ export class OrderOutcomeUnknownError extends ExchangeError {
  * wallet sign a new message, with a new timestamp, by onboarding again.
  */
 export class OnboardingOutcomeUnknownError extends ExchangeError {
-  readonly walletAddress: string
+  declare readonly walletAddress: string
   constructor(walletAddress: string, cause: unknown) {
     super(
       'outcome-unknown',
@@ -281,7 +282,7 @@ export class OnboardingOutcomeUnknownError extends ExchangeError {
 
 /** The wallet's owner declined (EIP-1193 code 4001, or a Solana wallet's equivalent). Nothing was sent. */
 export class SigningCancelledError extends ExchangeError {
-  readonly walletAddress: string | undefined
+  declare readonly walletAddress: string | undefined
   constructor(walletAddress: string | undefined, cause: unknown, declined = 'sign the login message') {
     super('signing-cancelled', `The wallet owner declined to ${declined}; nothing was sent`, { cause })
     this.name = 'SigningCancelledError'
@@ -302,7 +303,7 @@ export class SigningFailedError extends ExchangeError {
  * so it is not sent. Onboard again to sign a fresh one.
  */
 export class SigningTimeoutError extends ExchangeError {
-  readonly windowMs: number
+  declare readonly windowMs: number
   constructor(windowMs: number) {
     super(
       'timeout',

@@ -19,7 +19,8 @@ export function installKey(access: CoreAccess, key: KeyOptions, guarded: boolean
   if (transport.signedByProxy) {
     throw new ExchangeValidationError('signedBy', 'with_key', "signedBy: 'proxy' means a backend signs this client's calls: give the key to the proxy, never to the page's client")
   }
-  const gate = keyGate(key, transport.gate?.stamper ?? new Stamper(transport.clock), access.reach, guarded)
+  // The gate signs for the base URL alone, and makes its own reads (the server's clock, a confirming read) as the calls go.
+  const gate = keyGate(key, transport.gate?.stamper ?? new Stamper(transport.clock), transport.reach, guarded)
   if (!gate) throw new ExchangeValidationError('apiKey', 'required', 'withKey needs apiKey with secretKey (or sign)')
   transport.gate = gate
 }

@@ -8,11 +8,11 @@ import { ExchangeResponseError } from '../errors.ts'
  */
 export class ExchangeKeyRotationError extends ExchangeResponseError {
   /** The secret the answer carried (as its JSON, if it was not text); `undefined` if it carried none. */
-  readonly secretKey: IssuedSecret | undefined
+  declare readonly secretKey: IssuedSecret | undefined
   /** The client signs with the new secret (the answer held a whole pair); otherwise it kept the old one. */
-  readonly inUse: boolean
+  declare readonly inUse: boolean
   /** The whole answer as JSON, hidden as a secret is: a secret under another name is in it. */
-  readonly answer: IssuedSecret
+  declare readonly answer: IssuedSecret
   constructor(secretKey: IssuedSecret | undefined, inUse: boolean, reason: string, answer: unknown) {
     super(
       200,

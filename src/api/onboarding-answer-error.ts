@@ -8,17 +8,17 @@ import { ExchangeResponseError } from '../errors.ts'
  */
 export class ExchangeOnboardingAnswerError extends ExchangeResponseError {
   /** The secret the answer carried (as its JSON, if it was not text); `undefined` if it carried none. */
-  readonly secretKey: IssuedSecret | undefined
+  declare readonly secretKey: IssuedSecret | undefined
   /** The answer's `apiKey` as it came (perhaps masked or malformed); `undefined` if it was not text. */
-  readonly apiKey: string | undefined
+  declare readonly apiKey: string | undefined
   /** The answer's `accountId`, `apiKeyId` and `isNewUser`, each when it had its type. */
-  readonly accountId: string | undefined
-  readonly apiKeyId: string | undefined
-  readonly isNewUser: boolean | undefined
+  declare readonly accountId: string | undefined
+  declare readonly apiKeyId: string | undefined
+  declare readonly isNewUser: boolean | undefined
   /** `client.onboard({ use: true })` only: the client signs with the minted key (the answer held a whole pair). */
-  readonly inUse: boolean
+  declare readonly inUse: boolean
   /** The whole answer as JSON, hidden as a secret is: a secret under another name is in it. */
-  readonly answer: IssuedSecret
+  declare readonly answer: IssuedSecret
   constructor(secretKey: IssuedSecret | undefined, inUse: boolean, reason: string, answer: unknown) {
     super(
       200,

@@ -199,16 +199,17 @@ function newClientOrderId(): string {
   return id.slice(0, 26)
 }
 
-function withClientOrderIds(op: Operation<any, unknown>, input: Record<string, unknown>): { input: Record<string, unknown>; clientOrderId?: string } {
+function withClientOrderIds(op: Operation<any, unknown>, input: Record<string, unknown>): { input: Record<string, unknown>; clientOrderId?: string; clientOrderIds?: string[] } {
   if (op.placement === 'order') {
     const clientOrderId = (input.clientOrderId as string | undefined) ?? newClientOrderId()
     return { input: { ...input, clientOrderId }, clientOrderId }
   }
   const orders = (input.orders as Record<string, unknown>[]).map((order) => ({
     ...order,
-    clientOrderId: order.clientOrderId ?? newClientOrderId(),
+    clientOrderId: (order.clientOrderId as string | undefined) ?? newClientOrderId(),
   }))
-  return { input: { ...input, orders } }
+  // A batch carries one id per order; the caller needs all of them to look the orders up.
+  return { input: { ...input, orders }, clientOrderIds: orders.map((order) => order.clientOrderId) }
 }
 
 /** A response schema, and the name of the operation it checks (for the error). */
@@ -243,15 +244,15 @@ export async function callOperation<Output>(
 ): Promise<Output> {
   let input = op.input ? (parseInput(op.input, rawInput) as Record<string, unknown>) : undefined
   let clientOrderId: string | undefined
-  if (op.placement && input) ({ input, clientOrderId } = withClientOrderIds(op, input))
+  let clientOrderIds: string[] | undefined
+  if (op.placement && input) ({ input, clientOrderId, clientOrderIds } = withClientOrderIds(op, input))
   const request = toRequest(op, input, route)
   const data = await transport.send<Output>({
     ...request,
     auth: op.auth !== 'none',
     idempotent: op.placement !== undefined,
     clientOrderId,
-    // A batch carries one id per order; the caller needs all of them to look the orders up.
-    clientOrderIds: op.placement === 'orders' ? (input!.orders as { clientOrderId: string }[]).map((order) => order.clientOrderId) : undefined,
+    clientOrderIds,
     intent: [name, input],
     signal: options?.signal,
     timeoutMs: options?.timeoutMs,

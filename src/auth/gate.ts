@@ -53,9 +53,9 @@ const noRace: Race = (work) => work
  * - every signed `Request` (src/auth/signed-request.ts) and its own reads with `redirect: 'manual'`.
  */
 export class SigningGate {
-  readonly apiKey: string
+  declare readonly apiKey: string
   /** The stamp memory: no payload gets a timestamp twice within the service's replay window. */
-  readonly stamper: Stamper
+  declare readonly stamper: Stamper
   readonly #sign: SignFunction
   readonly #reach: GateReach | undefined
   readonly #origin: string | undefined

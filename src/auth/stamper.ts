@@ -13,7 +13,7 @@ export { MAX_LEAD_MS }
  * carries none of it.
  */
 export class Stamper {
-  readonly clock: ServerClock
+  declare readonly clock: ServerClock
   readonly #recent = new RecentStamps()
 
   constructor(clock: ServerClock) {

@@ -1,4 +1,5 @@
 import { ExchangeApiError, ExchangeResponseError, type ApiErrorBody } from '../errors.ts'
+import { isObject } from './prepare.ts'
 import { retryHintMs } from './retry-hint.ts'
 
 /** Every answer of the service: `{ success, data, error, meta }`. */
@@ -8,9 +9,6 @@ export interface Envelope<T = unknown> {
   error?: ApiErrorBody | null
   meta?: { requestId: string; timestamp: number }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 function parseJson(status: number, text: string, headers: Headers): unknown {
   try {
@@ -33,7 +31,7 @@ export function openEnvelope<T>(status: number, text: string, headers: Headers):
   let parsed: unknown
   try {
     parsed = parseJson(status, text, headers)
-    if (!isRecord(parsed) || typeof parsed.success !== 'boolean') {
+    if (!isObject(parsed) || typeof parsed.success !== 'boolean') {
       throw new ExchangeResponseError(status, 'the body is JSON but not the { success, data, error, meta } envelope')
     }
   } catch (error) {
@@ -42,9 +40,9 @@ export function openEnvelope<T>(status: number, text: string, headers: Headers):
     throw error
   }
   const envelope = parsed as unknown as Envelope<T>
-  const meta = isRecord(envelope.meta) ? envelope.meta : undefined
+  const meta = isObject(envelope.meta) ? envelope.meta : undefined
   if (envelope.success && !envelope.error && status < 400) return envelope
-  const error = isRecord(envelope.error) ? envelope.error : undefined
+  const error = isObject(envelope.error) ? envelope.error : undefined
   const code = typeof error?.code === 'string' ? error.code : status >= 400 ? `HTTP_${status}` : 'UNKNOWN_ERROR'
   throw new ExchangeApiError(
     status,
@@ -52,7 +50,7 @@ export function openEnvelope<T>(status: number, text: string, headers: Headers):
       code,
       codeNum: typeof error?.codeNum === 'number' ? error.codeNum : undefined,
       message: typeof error?.message === 'string' ? error.message : undefined,
-      details: isRecord(error?.details) ? error.details : undefined,
+      details: isObject(error?.details) ? error.details : undefined,
     },
     typeof meta?.requestId === 'string' ? meta.requestId : undefined,
     retryAfterMs(headers),
