@@ -136,13 +136,10 @@ function transferLook<T extends { token: string; amount: string; address?: strin
   list: ListMethod<PageQuery, T>,
 ): Look {
   const input = record.input ?? {}
-  // Accepted within 30 s of a signature's timestamp either way; a margin for recording.
-  const from = record.firstSignedAt - 35_000
-  const to = record.lastSignedAt + 35_000
   return async (call) => {
     const matches: T[] = []
     for await (const item of pages<T>(list, call)) {
-      if (item.createdAt < from || item.createdAt > to) continue
+      if (!withinWindow(record, item.createdAt)) continue
       if (lower(item.token) !== lower(input.token) || !sameDecimal(item.amount, input.amount)) continue
       if (input.address !== undefined && lower(item.address) !== lower(input.address)) continue
       if (input.txHash !== undefined && item.txHash !== input.txHash) continue
@@ -152,6 +149,9 @@ function transferLook<T extends { token: string; amount: string; address?: strin
     return matches.length === 1 ? { found: matches[0] } : undefined
   }
 }
+
+/** Whether the service may have acted on the write at `at` (its time): within 30 s of a signature's timestamp either way, plus a margin. */
+const withinWindow = (record: JournalRecord, at: number): boolean => at >= record.firstSignedAt - 35_000 && at <= record.lastSignedAt + 35_000
 
 /** Two or more things the exchange shows could each be the write's effect. */
 class Ambiguous extends Error {
@@ -174,9 +174,6 @@ const UNTRACEABLE: Record<string, string> = {
   'prediction.redeemMultiOutcomeCompleteSet': 'check prediction.listMyPositions(marketId) balances against what you expect',
   'prediction.claimWinnings': 'check prediction.listMyPositions(marketId): claimed shares are gone from it',
   'prediction.claimMultiOutcomeWinnings': 'check prediction.listMyPositions(marketId): claimed shares are gone from it',
-  'prediction.createMarket': 'check prediction.listMarkets for a market with this question created after firstSignedAt',
-  'prediction.challengeResult': "check the market's oracle state (prediction.getMarket)",
-  'prediction.finalizeResult': "check the market's oracle state (prediction.getMarket)",
 }
 
 async function settle(core: Core, record: JournalRecord, options: RecoverOptions | undefined): Promise<Settlement> {
@@ -255,6 +252,30 @@ async function settle(core: Core, record: JournalRecord, options: RecoverOptions
         }, options)
       }
       break
+    case 'prediction.finalizeResult':
+      return byLook(core, record, async (call) => {
+        const proposal = await predictionApi(core).getProposal({ marketId: input.marketId }, call)
+        return proposal.status === 'finalized' ? { found: proposal } : undefined
+      }, options)
+    case 'prediction.challengeResult':
+      // A challenge of this outcome made within the write's window.
+      return ambiguousAware(() => byLook(core, record, async (call) => {
+        const proposal = await predictionApi(core).getProposal({ marketId: input.marketId }, call)
+        const matches = proposal.challenges.filter((challenge) => challenge.outcomeIndex === input.outcomeIndex && withinWindow(record, challenge.challengedAt))
+        if (matches.length > 1) throw new Ambiguous(matches, `${matches.length} challenges of outcome ${String(input.outcomeIndex)} in its window: check which is this one`)
+        return matches.length === 1 ? { found: proposal } : undefined
+      }, options))
+    case 'prediction.createMarket':
+      // A market with this question, category and end, created within the write's window.
+      return ambiguousAware(() => byLook(core, record, async (call) => {
+        const matches: unknown[] = []
+        const list = (query: PageQuery, opts?: PaginateOptions) => predictionApi(core).listMarkets({ ...query, category: input.category }, opts)
+        for await (const market of pages(list, call)) {
+          if (market.question === input.question && market.endTime === input.endTime && (market.createdAt === undefined || withinWindow(record, market.createdAt))) matches.push(market)
+        }
+        if (matches.length > 1) throw new Ambiguous(matches, `${matches.length} markets with this question in its window: check which is this one`)
+        return matches.length === 1 ? { found: matches[0] } : undefined
+      }, options))
     case 'account.withdraw':
       return ambiguousAware(() => byLook(core, record, transferLook<Withdrawal>(record, (query, call) => accountApi(core).listWithdrawals(query, call)), options))
     case 'account.deposit':

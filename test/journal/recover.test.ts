@@ -223,15 +223,67 @@ describe('recover() after a crash', async () => {
     it.each([
       ['prediction.mintCompleteSet', '/api/v1/prediction/mints', (c: ExchangeClient) => c.prediction.mintCompleteSet({ marketId: '1001', amount: 5 })],
       ['prediction.redeemCompleteSet', '/api/v1/prediction/redemptions', (c: ExchangeClient) => c.prediction.redeemCompleteSet({ marketId: '1001', amount: 5 })],
+      ['prediction.mintMultiOutcomeCompleteSet', '/api/v1/prediction/multi-outcome/mints', (c: ExchangeClient) => c.prediction.mintMultiOutcomeCompleteSet({ marketId: '1001', amount: 5 })],
+      ['prediction.redeemMultiOutcomeCompleteSet', '/api/v1/prediction/multi-outcome/redemptions', (c: ExchangeClient) => c.prediction.redeemMultiOutcomeCompleteSet({ marketId: '1001', amount: 5 })],
+      ['prediction.claimWinnings', '/api/v1/prediction/claims', (c: ExchangeClient) => c.prediction.claimWinnings({ marketId: '1001' })],
+      ['prediction.claimMultiOutcomeWinnings', '/api/v1/prediction/multi-outcome/claims', (c: ExchangeClient) => c.prediction.claimMultiOutcomeWinnings({ marketId: '1001', outcomeIndex: 0 })],
     ] as const)('%s leaves no record to find: pending in the window, then unknown naming what to check', async (operation, path, write) => {
       const { item } = await neverHandled('POST', path, write, 'unknown')
       expect(item).toMatchObject({ outcome: 'unknown', operation })
       expect(item.reason).toMatch(/listMyPositions/)
     })
 
+    it('perp.closePosition by size leaves no order of yours: unknown after the window, naming the trade history', async () => {
+      const { item } = await neverHandled('POST', `/api/v1/perp/positions/${market}/close`, (c) => c.perp.closePosition({ market, type: 'market', size: '0.001' }), 'unknown')
+      expect(item).toMatchObject({ outcome: 'unknown', operation: 'perp.closePosition' })
+      expect(item.reason).toMatch(/listTradeHistory/)
+    })
+
     it('client.request() of a write: journaled by method and path, unknown after the window', async () => {
       const { item } = await neverHandled('POST', '/api/v1/account/deposits', (c) => c.request({ method: 'POST', path: '/api/v1/account/deposits', body: { token: 'USDC', amount: '1' } }), 'unknown')
       expect(item).toMatchObject({ outcome: 'unknown', operation: 'POST /api/v1/account/deposits' })
+    })
+  })
+
+  describe('prediction markets and their oracle: by the market and the proposal', () => {
+    const newMarket = (question: string) => ({ question, category: 'crypto', marketType: 'binary', endTime: Date.now() + 86_400_000 * 30 }) as const
+
+    it('prediction.createMarket: applied when a market with its question, category and end is listed', async () => {
+      const store = memoryStore()
+      const input = newMarket('Will the journal find this market?')
+      await lost(store, 'POST', '/api/v1/prediction/markets', 'after', (c) => c.prediction.createMarket(input))
+      expect(await recoverOne(store)).toMatchObject({ outcome: 'applied', found: { question: input.question } })
+    })
+
+    it('prediction.createMarket never handled: not-applied after the window', async () => {
+      const { item } = await neverHandled('POST', '/api/v1/prediction/markets', (c) => c.prediction.createMarket(newMarket('Will this market never exist?')), 'not-applied')
+      expect(item.outcome).toBe('not-applied')
+    })
+
+    /** The seed's markets whose proposal is open to challenges, and past its challenge period. */
+    async function proposals() {
+      const now = (await other.system.getTime()).serverTime
+      const found = { challengeable: [] as string[], finalizable: [] as string[] }
+      for (const { marketId } of (await other.prediction.listMarkets({ pageSize: 100 })).items) {
+        const proposal = await other.prediction.getProposal({ marketId })
+        if (proposal.status !== 'proposed' || proposal.challengeDeadline === null) continue
+        found[proposal.challengeDeadline > now ? 'challengeable' : 'finalizable'].push(marketId)
+      }
+      return found
+    }
+
+    it('prediction.challengeResult: applied when the proposal lists a challenge of that outcome in its window', async () => {
+      const marketId = (await proposals()).challengeable[0]!
+      const store = memoryStore()
+      await lost(store, 'POST', '/api/v1/prediction/oracle/challenges', 'after', (c) => c.prediction.challengeResult({ marketId, outcomeIndex: 1 }))
+      expect(await recoverOne(store)).toMatchObject({ outcome: 'applied', operation: 'prediction.challengeResult', found: { challenges: [expect.objectContaining({ outcomeIndex: 1 })] } })
+    })
+
+    it('prediction.finalizeResult: applied when the proposal is final', async () => {
+      const marketId = (await proposals()).finalizable[0]!
+      const store = memoryStore()
+      await lost(store, 'POST', '/api/v1/prediction/oracle/finalizations', 'after', (c) => c.prediction.finalizeResult({ marketId }))
+      expect(await recoverOne(store)).toMatchObject({ outcome: 'applied', operation: 'prediction.finalizeResult', found: { status: 'finalized' } })
     })
   })
 
