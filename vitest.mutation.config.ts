@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
  * run-twice check (scripts/run-twice.ts). Left out: browsers and runtimes (no launches), the
  * exchange-only suites (test/market, test/architecture: they never load the SDK), and the tests
  * that build bundles, spawn processes or measure for minutes (packaging, e2e, tree-shaking, CLI,
- * soak, load, the heap measurement of 1 MB requests).
+ * soak, the crash soak, load, the heap measurement of 1 MB requests).
  */
 export default defineConfig({
   test: {
@@ -30,6 +30,7 @@ export default defineConfig({
       'test/testing/cli.test.ts',
       'test/testing/load.test.ts',
       'test/reliability/soak.test.ts',
+      'test/journal/crash-soak.test.ts',
       'test/auth/clock-memory.test.ts',
     ],
   },

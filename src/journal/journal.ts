@@ -21,19 +21,34 @@ function marketOf(input: Readonly<Record<string, unknown>> | undefined): string 
   return market === undefined ? undefined : String(market)
 }
 
+export interface JournalOptions {
+  /**
+   * Keep the record of an accepted write until `acknowledge()` drops it, not only until the answer:
+   * a crash after the answer came and before your own records took it in loses nothing either, as
+   * `recover()` reports it applied. For a bot that keeps its own ledger. Default false.
+   */
+  keepAccepted?: boolean
+}
+
 /** A client's journal: `memoryJournal()`, `indexedDbJournal(name)`, `fileJournal(path)`, or `journalOn(store)`. */
 export class Journal implements WriteJournal {
   readonly #store: JournalStore & { close?(): Promise<void> }
+  readonly #keepAccepted: boolean
   /** This journal object's name in its records: the calls it has in flight are its own to settle. */
   readonly #writer = randomHex()
   readonly #inFlight = new Set<string>()
+  /** With keepAccepted: the records of accepted writes not yet acknowledged, with their clientOrderIds. */
+  readonly #accepted = new Map<string, readonly string[]>()
   #recovery: Promise<RecoveryReport> | undefined
 
-  constructor(store: JournalStore) {
+  constructor(store: JournalStore, options: JournalOptions = {}) {
     const methods = ['put', 'delete', 'list'] as const
     const missing = methods.find((name) => typeof (store as Partial<JournalStore> | undefined)?.[name] !== 'function')
     if (missing) throw new ExchangeValidationError('store', 'type', `store: must have put, delete and list (async functions); ${missing} is missing`)
+    if (typeof options !== 'object' || options === null) throw new ExchangeValidationError('options', 'type', 'options: must be an object ({ keepAccepted })')
+    if (options.keepAccepted !== undefined && typeof options.keepAccepted !== 'boolean') throw new ExchangeValidationError('keepAccepted', 'type', 'keepAccepted: must be true or false')
     this.#store = store
+    this.#keepAccepted = options.keepAccepted === true
   }
 
   /** A signed write is about to be sent: its entry writes the record before each attempt leaves. */
@@ -68,15 +83,30 @@ export class Journal implements WriteJournal {
         await store.put(record)
         written = true
       },
-      end: async (definite) => {
+      end: async (outcome) => {
         try {
-          if (definite && written) await store.delete(id)
+          if (!written || outcome === 'unknown') return
+          if (outcome === 'accepted' && this.#keepAccepted) this.#accepted.set(id, clientOrderIds)
+          else await store.delete(id)
         } catch {
           // The record stays: recover() settles it again, which is harmless.
         } finally {
           inFlight.delete(id)
         }
       },
+    }
+  }
+
+  /**
+   * With `keepAccepted`: drops the records of accepted writes, now that your own records hold their
+   * answers: the one that carried `clientOrderId`, or every one accepted so far (when writes go out
+   * one at a time; with several in flight, name each).
+   */
+  async acknowledge(clientOrderId?: string): Promise<void> {
+    for (const [id, clientOrderIds] of this.#accepted) {
+      if (clientOrderId !== undefined && !clientOrderIds.includes(clientOrderId)) continue
+      this.#accepted.delete(id)
+      await this.#store.delete(id)
     }
   }
 
@@ -103,6 +133,6 @@ export class Journal implements WriteJournal {
 }
 
 /** A journal over a store of your own: any object with async put, delete and list (see `JournalStore`). */
-export function journalOn(store: JournalStore): Journal {
-  return new Journal(store)
+export function journalOn(store: JournalStore, options?: JournalOptions): Journal {
+  return new Journal(store, options)
 }

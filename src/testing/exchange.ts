@@ -207,6 +207,7 @@ export function createReferenceExchange(options: ReferenceExchangeOptions = {}):
     } catch (error) {
       response = fail(toFailure(error, requestId, log), meta())
     }
+    if (plan.latencyAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.latencyAfterMs))
     if (plan.drop === 'after') throw new DroppedConnection('after')
     return withHeaders(response, allowOrigin)
   }

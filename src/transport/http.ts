@@ -195,7 +195,7 @@ export class Transport {
     const totalMs = spec.totalTimeoutMs ?? this.#options.totalTimeoutMs ?? Math.min(3 * timeoutMs, MAX_TIMER_MS)
     const call: Call = { failures: [], lastSignedAt: undefined, entry, timeoutMs, deadline: new Deadline(totalMs, endpoint, spec.signal) }
     const epoch = gate?.epoch
-    let definite = true
+    let outcome: 'accepted' | 'refused' | 'unknown' = 'accepted'
     try {
       let envelope: Envelope<T>
       try {
@@ -211,12 +211,12 @@ export class Transport {
     } catch (error) {
       // The one place a write's outcome is decided: if any attempt may have been applied, a later
       // refusal does not say it was not.
-      definite = !isWrite || !call.failures.some(([failure, left]) => mayHaveLanded(failure, left))
-      if (definite) throw error
+      outcome = isWrite && call.failures.some(([failure, left]) => mayHaveLanded(failure, left)) ? 'unknown' : 'refused'
+      if (outcome === 'refused') throw error
       throw new OrderOutcomeUnknownError(spec.clientOrderId, error, spec.clientOrderIds, call.lastSignedAt)
     } finally {
       call.deadline.clear()
-      await entry?.end(definite)
+      await entry?.end(outcome)
     }
   }
 

@@ -40,8 +40,8 @@ export type WriteIntent = readonly [operation: string | undefined, input: Readon
 export interface JournalEntry {
   /** Resolves once the record, dated `signedAt` (this attempt's X-TIMESTAMP), is durable: the attempt leaves after. */
   signed(signedAt: number, body: string): Promise<void>
-  /** `definite`: the answer says what happened, the record goes; otherwise it stays for `recover()`. Never rejects. */
-  end(definite: boolean): Promise<void>
+  /** How the call ended: a refusal's record goes, an unknown outcome's stays for `recover()`, an acceptance's as the journal keeps it. Never rejects. */
+  end(outcome: 'accepted' | 'refused' | 'unknown'): Promise<void>
 }
 
 /** What a transport asks of the `journal` option (made by exchange-client/journal): an entry per signed write. */

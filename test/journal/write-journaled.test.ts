@@ -88,6 +88,45 @@ describe('every signed write is journaled before it leaves', async () => {
     expect(await store.list()).toEqual([])
   })
 
+  describe('keepAccepted: an accepted write stays until acknowledged', () => {
+    const order = (clientOrderId: string) => ({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.001', price: '60000', clientOrderId }) as const
+
+    it('the record outlives the answer; the next process recovers it as applied; acknowledge(id) drops one, acknowledge() the rest', async () => {
+      const store = memoryStore()
+      const journal = journalOn(store, { keepAccepted: true })
+      const client = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.full, journal })
+      await client.perp.placeOrder(order('keep-1'))
+      await client.perp.placeOrder(order('keep-2'))
+      await client.perp.placeOrder(order('keep-3'))
+      expect((await store.list()).map((record) => record.clientOrderIds[0])).toEqual(['keep-1', 'keep-2', 'keep-3'])
+      await journal.acknowledge('keep-2')
+      expect((await store.list()).map((record) => record.clientOrderIds[0])).toEqual(['keep-1', 'keep-3'])
+      // A crash now: the next process learns of both orders from recover().
+      const next = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.full, journal: journalOn(store, { keepAccepted: true }) })
+      const { items } = await next.recover()
+      expect(items.map((item) => [item.clientOrderIds[0], item.outcome])).toEqual([['keep-1', 'applied'], ['keep-3', 'applied']])
+      expect(await store.list()).toEqual([])
+      await client.perp.placeOrder(order('keep-4'))
+      expect((await store.list()).map((record) => record.clientOrderIds[0])).toEqual(['keep-4'])
+      await journal.acknowledge()
+      expect(await store.list()).toEqual([])
+    })
+
+    it('a refused write is dropped at its answer all the same; without keepAccepted an accepted one is too', async () => {
+      const store = memoryStore()
+      const client = new ExchangeClient({ baseUrl: url, ...TEST_KEYS.full, journal: journalOn(store, { keepAccepted: true }) })
+      await expect(client.perp.placeOrder({ ...order('keep-refused'), price: '1' })).rejects.toMatchObject({ kind: 'api' })
+      expect(await store.list()).toEqual([])
+      const plain = memoryStore()
+      await new ExchangeClient({ baseUrl: url, ...TEST_KEYS.full, journal: journalOn(plain) }).perp.placeOrder(order('plain-1'))
+      expect(await plain.list()).toEqual([])
+    })
+
+    it('a keepAccepted that is not a boolean is refused, naming it', () => {
+      expect(() => journalOn(memoryStore(), { keepAccepted: 'yes' as never })).toThrow(/keepAccepted: must be true or false/)
+    })
+  })
+
   it('reads and public calls are never journaled', async () => {
     const store = memoryStore()
     const puts: string[] = []

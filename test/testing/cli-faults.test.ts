@@ -90,7 +90,7 @@ describe('--faults', () => {
     expect(refused.output().stderr).toMatch(/^exchange: --faults "error=404": status must be a 5xx status/)
     const help = run([CLI, '--help'])
     expect(await help.exited).toBe(0)
-    for (const kind of ['drop-before', 'drop-after', 'error[=<5xx>]', 'rate-limit[=<seconds>]', 'latency=<ms>', 'count=<n>', 'p=<0..1>']) expect(help.output().stdout).toContain(kind)
+    for (const kind of ['drop-before', 'drop-after', 'error[=<5xx>]', 'rate-limit[=<seconds>]', 'latency=<ms>', 'latency-after=<ms>', 'count=<n>', 'p=<0..1>']) expect(help.output().stdout).toContain(kind)
   }, 30_000)
 })
 
@@ -102,6 +102,11 @@ describe('the --faults text', () => {
       { kind: 'error' },
       { kind: 'rate-limit' },
     ])
+    expect(parseFaultSpec('latency-after=1500 POST /api/v1/perp/orders p=0.3; latency-before=20')).toEqual([
+      { kind: 'latency', ms: 1500, when: 'after', probability: 0.3, match: { method: 'POST', pathPrefix: '/api/v1/perp/orders' } },
+      { kind: 'latency', ms: 20 },
+    ])
+    expect(() => parseFaultSpec('latency-after')).toThrow('latency-after needs a number')
     expect(parseFaultSpec('[{"kind":"drop","when":"before","match":{"pathPrefix":"/api/v1/spot"}}]')).toEqual([{ kind: 'drop', when: 'before', match: { pathPrefix: '/api/v1/spot' } }])
     expect(() => parseFaultSpec('latency')).toThrow('latency needs a number')
     expect(() => parseFaultSpec('error=503 sometimes')).toThrow('"sometimes" is none of')

@@ -64,6 +64,36 @@ describe('latency', () => {
     expect((await onboard(url)).status).toBe(200)
     expect(slow.hits).toBe(2)
   })
+
+  it('after handling: the request takes effect at once, and its answer is held that long', async () => {
+    const { url, exchange } = await startLocalExchange()
+    const hold = exchange.faults.add({ kind: 'latency', ms: 300, when: 'after', match: { method: 'POST', pathPrefix: '/api/v1/oauth/' } })
+    const accountsBefore = exchange.accounts.size
+    const startedAt = performance.now()
+    let answeredAt: number | undefined
+    const answer = onboard(url).then((response) => {
+      answeredAt = performance.now()
+      return response
+    })
+    while (exchange.accounts.size === accountsBefore) await new Promise((resolve) => setTimeout(resolve, 5))
+    const appliedAt = performance.now()
+    expect(answeredAt).toBeUndefined()
+    expect((await answer).status).toBe(200)
+    expect(answeredAt! - startedAt).toBeGreaterThanOrEqual(290)
+    expect(answeredAt! - appliedAt).toBeGreaterThanOrEqual(150)
+    expect(exchange.accounts.size).toBe(accountsBefore + 1)
+    expect(hold.hits).toBe(1)
+    // Latencies before and after add up; a request not handled (an injected error) is not held.
+    exchange.faults.add({ kind: 'latency', ms: 100, match: { pathPrefix: '/api/v1/system/time' } })
+    exchange.faults.add({ kind: 'latency', ms: 100, when: 'after', match: { pathPrefix: '/api/v1/system/' } })
+    const both = performance.now()
+    expect((await time(url)).status).toBe(200)
+    expect(performance.now() - both).toBeGreaterThanOrEqual(190)
+    exchange.faults.add({ kind: 'error', count: 1, match: { pathPrefix: '/api/v1/system/health' } })
+    const refused = performance.now()
+    expect((await rawRequest(url, { path: '/api/v1/system/health' })).status).toBe(500)
+    expect(performance.now() - refused).toBeLessThan(90)
+  })
 })
 
 describe('which requests are hit', () => {
@@ -106,6 +136,7 @@ describe('which requests are hit', () => {
       [{ kind: 'error', count: 0 }, 'count'],
       [{ kind: 'error', status: 404 }, 'status'],
       [{ kind: 'latency', ms: -1 }, 'ms'],
+      [{ kind: 'latency', ms: 1, when: 'during' as 'after' }, 'when'],
       [{ kind: 'drop', when: 'during' as 'before' }, 'when'],
     ]
     for (const [rule, field] of bad) expect(() => exchange.faults.add(rule)).toThrow(expect.objectContaining({ field }))

@@ -7,9 +7,10 @@
  *   error=503 GET                                   503 UNAVAILABLE for every GET (`error` alone: 500)
  *   rate-limit=5 /api/v1/prediction                 429 with Retry-After: 5
  *   latency=200                                     200 ms more on every answer
+ *   latency-after=2000 POST /api/v1/perp/orders     hold an order's answer 2 s after it took effect
  *
  * The first word is the kind (`drop-before`, `drop-after`, `error[=<5xx>]`, `rate-limit[=<seconds>]`,
- * `latency=<ms>`); then, in any order, a method (upper case), a path prefix (from `/`), `count=<n>`
+ * `latency=<ms>` (before handling; also `latency-before=<ms>`), `latency-after=<ms>`); then, in any order, a method (upper case), a path prefix (from `/`), `count=<n>`
  * (hits before it switches off) and `p=<0..1>` (chance of a hit). A JSON array (or object) of rules
  * shaped as `faults.add` takes them is read as it is.
  */
@@ -17,7 +18,8 @@ import type { FaultRule } from './faults.ts'
 
 export const FAULT_SPEC_HELP = `--faults <rules>: fault injection, as exchange.faults.add; rules separated by ";", each
   <kind> [METHOD] [/path-prefix] [count=<n>] [p=<0..1>], kind one of
-  drop-before | drop-after | error[=<5xx>] | rate-limit[=<seconds>] | latency=<ms>;
+  drop-before | drop-after | error[=<5xx>] | rate-limit[=<seconds>] | latency=<ms> | latency-after=<ms>
+  (latency=<ms> delays before handling, latency-after=<ms> holds the answer after the request took effect);
   e.g. --faults "drop-after POST /api/v1/perp/orders count=1; latency=50" (or a JSON array of rules)`
 
 /** A rule of the text that cannot be read: the rule and the reason. */
@@ -41,9 +43,12 @@ function kindOf(word: string, rule: string): FaultRule {
     case 'rate-limit':
       return value === undefined ? { kind: 'rate-limit' } : { kind: 'rate-limit', retryAfterSeconds: numberOf(value, 'rate-limit', rule) }
     case 'latency':
-      return { kind: 'latency', ms: numberOf(value, 'latency', rule) }
+    case 'latency-before':
+      return { kind: 'latency', ms: numberOf(value, kind, rule) }
+    case 'latency-after':
+      return { kind: 'latency', ms: numberOf(value, kind, rule), when: 'after' }
   }
-  throw new FaultSpecError(`"${rule}": "${word}" is not a fault kind (drop-before, drop-after, error[=<5xx>], rate-limit[=<seconds>], latency=<ms>)`)
+  throw new FaultSpecError(`"${rule}": "${word}" is not a fault kind (drop-before, drop-after, error[=<5xx>], rate-limit[=<seconds>], latency=<ms>, latency-after=<ms>)`)
 }
 
 function ruleOf(text: string): FaultRule {

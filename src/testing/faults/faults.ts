@@ -3,8 +3,12 @@ import { seededRandom } from '../prng.ts'
 
 /** What a fault does to a request it hits. */
 export type FaultEffect =
-  /** Delays the answer by `ms`. */
-  | { kind: 'latency'; ms: number }
+  /**
+   * Delays the answer by `ms`: `before` the request is handled (the default: a slow network or a
+   * queue), or `after` it was handled (it took effect, and the answer is held open that long: the
+   * window between a write's send and its answer, where a client that dies never learns it landed).
+   */
+  | { kind: 'latency'; ms: number; when?: 'before' | 'after' }
   /** Answers a 5xx (500 INTERNAL by default, 503 UNAVAILABLE) without handling the request. */
   | { kind: 'error'; status?: number }
   /** Answers 429 RATE_LIMITED with Retry-After, without handling the request. */
@@ -39,9 +43,11 @@ export interface Fault {
   remove(): void
 }
 
-/** What the exchange does to one request: added delay, a canned failure, or a drop before or after. */
+/** What the exchange does to one request: added delay (before and after handling), a canned failure, or a drop before or after. */
 export interface FaultPlan {
   latencyMs: number
+  /** Held after the request was handled, before the answer (or an after-drop) goes out. */
+  latencyAfterMs: number
   answer: Extract<FaultEffect, { kind: 'error' | 'rate-limit' }> | undefined
   drop: 'before' | 'after' | undefined
 }
@@ -63,6 +69,7 @@ function validate(rule: FaultRule): void {
   if (rule.probability !== undefined && !(rule.probability >= 0 && rule.probability <= 1)) throw bad('probability', 'must be from 0 to 1')
   if (rule.count !== undefined && !(Number.isInteger(rule.count) && rule.count > 0)) throw bad('count', 'must be a positive integer')
   if (rule.kind === 'latency' && !(rule.ms >= 0 && Number.isFinite(rule.ms))) throw bad('ms', 'must be a non-negative number')
+  if (rule.kind === 'latency' && rule.when !== undefined && rule.when !== 'before' && rule.when !== 'after') throw bad('when', 'must be "before" or "after"')
   if (rule.kind === 'error' && rule.status !== undefined && !(Number.isInteger(rule.status) && rule.status >= 500 && rule.status <= 599)) {
     throw bad('status', 'must be a 5xx status')
   }
@@ -81,7 +88,8 @@ function matches(match: FaultMatch | undefined, target: FaultTarget): boolean {
 
 /**
  * Fault injection, off until a rule is added. Rules are tried in the order they were added; every
- * matching latency adds up, the first matching failure or drop decides. `clockOffsetMs` shifts the
+ * matching latency adds up (those `after` hold the answer of a request that was handled), the first
+ * matching failure or drop decides. `clockOffsetMs` shifts the
  * server's clock and can change at any time.
  */
 export class Faults {
@@ -118,7 +126,7 @@ export class Faults {
 
   /** @internal Decides what happens to one request, counting the hits. */
   plan(target: FaultTarget): FaultPlan {
-    const plan: FaultPlan = { latencyMs: 0, answer: undefined, drop: undefined }
+    const plan: FaultPlan = { latencyMs: 0, latencyAfterMs: 0, answer: undefined, drop: undefined }
     for (const fault of [...this.#active]) {
       const { rule } = fault
       if (!matches(rule.match, target)) continue
@@ -127,7 +135,8 @@ export class Faults {
       if (rule.probability !== undefined && rule.probability < 1 && this.#random() >= rule.probability) continue
       fault.hits++
       if (rule.count !== undefined && fault.hits >= rule.count) fault.remove()
-      if (rule.kind === 'latency') plan.latencyMs += rule.ms
+      if (rule.kind === 'latency' && rule.when === 'after') plan.latencyAfterMs += rule.ms
+      else if (rule.kind === 'latency') plan.latencyMs += rule.ms
       else if (rule.kind === 'drop') plan.drop = rule.when
       else plan.answer = rule
     }
