@@ -1,5 +1,5 @@
 // The doc-test stage of npm test: every fenced ```ts / ```js example of README.md and docs/*.md runs, as
-// written, against the bundled reference exchange, importing the built package by its name
+// written, against the bundled reference exchange (one per page), importing the built package by its name
 // ('exchange-client' resolves to dist/ through package.json's exports, as in a user's project). An example
 // that cannot run here says why in its fence's info string (```ts no-run: a Cloudflare Worker's module …);
 // one that says nothing runs. A failure names its file and line.
@@ -101,14 +101,13 @@ function runModule(module: string, env: NodeJS.ProcessEnv): Promise<{ status: nu
   })
 }
 
-async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { report: { type: 'string' } }, allowPositionals: true })
-  if (!existsSync(join(ROOT, 'dist', 'runtime', 'index.js'))) throw new Error('dist/ is missing: run npm run build first')
+/** An exchange of the test seed and a signing proxy in front of it, and what the examples read from their environment. */
+async function startExchange() {
   const exchange = await serve({ exchange: createReferenceExchange({ seed: TEST_SEED }), port: 0 })
   const key = TEST_KEYS.full
   const proxy = createServer(toNodeListener(signingProxy({ target: exchange.url, ...key, allow: ['public', 'read', 'trade'], authorize: () => true })))
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-  // What the examples read from their environment: the exchange, a proxy in front of it, a key, a wallet's private key.
+  // The exchange, a proxy in front of it, a key, a wallet's private key.
   const env = {
     ...process.env,
     EXCHANGE_URL: exchange.url,
@@ -119,29 +118,44 @@ async function main(): Promise<void> {
     EXCHANGE_SECRET_KEY: key.secretKey,
     WALLET_PRIVATE_KEY: `0x${'4c'.repeat(32)}`,
   }
-  rmSync(OUT, { recursive: true, force: true })
-  mkdirSync(OUT, { recursive: true })
-  const outcomes: Outcome[] = []
-  try {
-    for (const example of examples(positionals.length > 0 ? positionals : undefined)) {
-      const where = `${example.file}:${example.line}`
-      const reason = notRunReason(example)
-      if (reason !== undefined) {
-        outcomes.push(reason ? { where, ok: true, skipped: reason } : { where, ok: false, error: 'no-run with no reason: say why in the fence (```ts no-run: <why>)' })
-        continue
-      }
-      const module = join(OUT, `${example.file.replace(/[/.]/g, '-')}-${example.line}.mts`)
-      writeFileSync(module, asModule(example))
-      // Not spawnSync: the exchange answering the example runs in this process's event loop.
-      const run = await runModule(module, env)
-      outcomes.push(run.status === 0 ? { where, ok: true } : { where, ok: false, error: run.stderr.trim().split('\n').slice(0, 12).join('\n') || `exit ${run.status}` })
-    }
-  } finally {
+  const close = async () => {
     await exchange.close()
     await new Promise<void>((resolve) => {
       proxy.close(() => resolve())
       proxy.closeAllConnections()
     })
+  }
+  return { env, close }
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ options: { report: { type: 'string' } }, allowPositionals: true })
+  if (!existsSync(join(ROOT, 'dist', 'runtime', 'index.js'))) throw new Error('dist/ is missing: run npm run build first')
+  rmSync(OUT, { recursive: true, force: true })
+  mkdirSync(OUT, { recursive: true })
+  const outcomes: Outcome[] = []
+  const all = examples(positionals.length > 0 ? positionals : undefined)
+  // Each page against an exchange of its own: what one page's examples change (a rotated secret, orders
+  // placed) never reaches the next page's, whatever order the pages run in.
+  for (const file of new Set(all.map((example) => example.file))) {
+    const { env, close } = await startExchange()
+    try {
+      for (const example of all.filter((one) => one.file === file)) {
+        const where = `${example.file}:${example.line}`
+        const reason = notRunReason(example)
+        if (reason !== undefined) {
+          outcomes.push(reason ? { where, ok: true, skipped: reason } : { where, ok: false, error: 'no-run with no reason: say why in the fence (```ts no-run: <why>)' })
+          continue
+        }
+        const module = join(OUT, `${example.file.replace(/[/.]/g, '-')}-${example.line}.mts`)
+        writeFileSync(module, asModule(example))
+        // Not spawnSync: the exchange answering the example runs in this process's event loop.
+        const run = await runModule(module, env)
+        outcomes.push(run.status === 0 ? { where, ok: true } : { where, ok: false, error: run.stderr.trim().split('\n').slice(0, 12).join('\n') || `exit ${run.status}` })
+      }
+    } finally {
+      await close()
+    }
   }
   for (const outcome of outcomes) {
     console.log(`${outcome.ok ? (outcome.skipped ? 'skip' : 'ok  ') : 'FAIL'} ${outcome.where}${outcome.skipped ? ` (${outcome.skipped})` : ''}`)
