@@ -11,6 +11,7 @@ import { spotApi } from '../areas/spot.ts'
 import type { Deposit, Withdrawal } from '../api/account.ts'
 import type { PredictionOrder } from '../api/prediction/trading.ts'
 import { ExchangeApiError } from '../errors.ts'
+import { getKeyInfo } from '../key-calls.ts'
 import type { JournalRecord, JournalStore } from './store.ts'
 
 export interface RecoverOptions {
@@ -276,6 +277,20 @@ async function settle(core: Core, record: JournalRecord, options: RecoverOptions
         if (matches.length > 1) throw new Ambiguous(matches, `${matches.length} markets with this question in its window: check which is this one`)
         return matches.length === 1 ? { found: matches[0] } : undefined
       }, options))
+    case 'keys.rotate':
+      // The key stops taking the secret this client signs with once a rotation took effect.
+      return byLook(core, record, async (call) => {
+        try {
+          await getKeyInfo(core, call)
+          return undefined
+        } catch (error) {
+          if (!(error instanceof ExchangeApiError) || error.code !== 'AUTH_INVALID_SIGNATURE') throw error
+          return { found: null }
+        }
+      }, options).then((settled) =>
+        settled.outcome === 'applied'
+          ? { ...settled, reason: 'the key no longer takes the secret this client signs with: the rotation took effect, and its new secret was lost with the answer; mint a new key (onboard) with the wallet' }
+          : settled)
     case 'account.withdraw':
       return ambiguousAware(() => byLook(core, record, transferLook<Withdrawal>(record, (query, call) => accountApi(core).listWithdrawals(query, call)), options))
     case 'account.deposit':

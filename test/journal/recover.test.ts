@@ -287,6 +287,31 @@ describe('recover() after a crash', async () => {
     })
   })
 
+  describe('a key rotation: by whether the key still takes the old secret', async () => {
+    // An exchange of its own: rotating the shared one's key would break the other tests.
+    const { url: keyUrl, exchange: keyExchange } = await startLocalExchange({ now: clock.now })
+    const keyOptions = { ...options, baseUrl: keyUrl }
+    const keyProcess = (store: JournalStore) => new ExchangeClient({ ...keyOptions, journal: journalOn(store) })
+
+    it('lost before the exchange saw it: pending, then not-applied (the old secret still signs)', async () => {
+      const store = memoryStore()
+      keyExchange.faults.add({ kind: 'drop', when: 'before', count: 1, match: { method: 'POST', pathPrefix: '/api/v1/accounts/me/api-key/rotate' } })
+      await expect(keyProcess(store).rotate()).rejects.toMatchObject({ kind: 'outcome-unknown' })
+      expect((await keyProcess(store).recover()).items).toMatchObject([{ operation: 'keys.rotate', outcome: 'pending' }])
+      clock.advance(WINDOW_MS + 1_000)
+      expect((await keyProcess(store).recover()).items).toMatchObject([{ operation: 'keys.rotate', outcome: 'not-applied' }])
+    })
+
+    it('lost after it took effect: applied, saying the new secret went with the answer', async () => {
+      const store = memoryStore()
+      keyExchange.faults.add({ kind: 'drop', when: 'after', count: 1, match: { method: 'POST', pathPrefix: '/api/v1/accounts/me/api-key/rotate' } })
+      await expect(keyProcess(store).rotate()).rejects.toMatchObject({ kind: 'outcome-unknown' })
+      const { items } = await keyProcess(store).recover()
+      expect(items).toMatchObject([{ operation: 'keys.rotate', outcome: 'applied' }])
+      expect(items[0]!.reason).toMatch(/new secret was lost/)
+    })
+  })
+
   describe('the journal around recover()', () => {
     it('a record signed with another key is kept and reported pending, naming the key', async () => {
       const store = memoryStore()
