@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import { coldStartCase } from './cases/cold-start.ts'
 import { exchangeCase } from './cases/exchange.ts'
 import { growthCase } from './cases/growth.ts'
+import { journalCase } from './cases/journal.ts'
 import { requestCase } from './cases/request.ts'
 import { signingCase } from './cases/signing.ts'
 import { validationCase } from './cases/validation.ts'
@@ -33,6 +34,7 @@ const coldRuns = values.quick ? 4 : 10
 const CASES: Record<string, () => Promise<Section> | Section> = {
   signing: () => signingCase(settings),
   request: () => requestCase(settings),
+  journal: () => journalCase(settings),
   validation: () => validationCase(settings),
   'cold-start': () => coldStartCase(coldRuns),
   growth: () => growthCase(settings),

@@ -154,6 +154,33 @@ describe('the file journal', () => {
     expect(lines(path).map((line) => Object.keys(JSON.parse(line) as object)[0])).toEqual(ids.map((_, i) => (i % 4 === 3 ? 'delete' : 'put')))
   })
 
+  it('group commit: puts in flight together share one write and one flush, and none resolves before it', async () => {
+    const probe = await open(join(dir, 'probe'), 'w')
+    const FileHandle = Object.getPrototypeOf(probe) as { sync(): Promise<void>; write(...args: unknown[]): Promise<unknown> }
+    await probe.close()
+    const store = opened()
+    await store.list()
+    let writes = 0
+    let syncs = 0
+    const realSync = FileHandle.sync
+    const realWrite = FileHandle.write
+    vi.spyOn(FileHandle, 'write').mockImplementation(async function (this: unknown, ...args: unknown[]) {
+      writes++
+      return realWrite.apply(this, args)
+    })
+    vi.spyOn(FileHandle, 'sync').mockImplementation(async function (this: unknown) {
+      await realSync.apply(this)
+      syncs++
+    })
+    const ids = Array.from({ length: 64 }, (_, i) => `group-${i}`)
+    // Each put, as it resolves, must find a flush done after its line was written.
+    const syncsWhenResolved = await Promise.all(ids.map((id) => store.put(sampleRecord(id)).then(() => syncs)))
+    expect(syncsWhenResolved.every((count) => count >= 1)).toBe(true)
+    expect(writes).toBeLessThanOrEqual(3)
+    expect(syncs).toBeLessThanOrEqual(3)
+    expect(lines(path)).toHaveLength(64)
+  })
+
   it('takes no more writes after a failed flush (the file may end in part of a line), and opens again afterwards', async () => {
     const probe = await open(join(dir, 'probe'), 'w')
     const FileHandle = Object.getPrototypeOf(probe) as { sync(): Promise<void> }
