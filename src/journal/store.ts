@@ -9,7 +9,7 @@
  * identifier, the validated input and a digest of the body.
  */
 export interface JournalRecord {
-  /** Unique: the write's first clientOrderId, or a random id for a write that carries none. */
+  /** Unique: random, one per write (a caller's reused clientOrderId must not let one write's end remove another's record). */
   readonly id: string
   /** The client's group and method (`perp.placeOrder`), or `POST /api/v1/…` for `request()`. */
   readonly operation: string
@@ -31,7 +31,10 @@ export interface JournalRecord {
   /** The exchange's base URL, and the API key (its public identifier) the write was signed with. */
   readonly baseUrl: string
   readonly apiKey: string | undefined
-  /** Which journal writer (one per process and journal) wrote it: a writer's own in-flight records are its own. */
+  /**
+   * Which journal object wrote it (random, one per journal and process): tells apart, in a store several
+   * processes share, the records each left. recover() leaves alone the calls its own journal has in flight.
+   */
   readonly writer: string
 }
 
