@@ -9,7 +9,7 @@ import { recoverFrom, type RecoverOptions, type RecoveryReport } from './recover
 import type { JournalRecord, JournalStore } from './store.ts'
 
 /** 16 random bytes as hex: a record's id, a writer's name. */
-const randomHex = (): string => Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+const randomHex = (): string => bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(16)))
 
 // Synchronous: WebCrypto's digest is a round trip through a thread pool per write, most of the journal's cost.
 const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)))

@@ -1,7 +1,7 @@
 // After a crash: what became of each write the journal still holds. Each is settled from what the
 // exchange shows of it, by the rule reconcile follows: "not applied" only once the server's clock,
 // freshly measured and confirmed, is past the last moment an attempt could be accepted.
-import { findWalk, settleWrite, type ServerTimeSource } from '../api/common/reconcile.ts'
+import { findWalk, RECONCILE_MARGIN_MS, settleWrite, TIMESTAMP_TOLERANCE_MS, type ServerTimeSource } from '../api/common/reconcile.ts'
 import type { OperationBinder } from '../api/operation.ts'
 import { paginate, type ListMethod, type PaginateOptions } from '../api/paginate.ts'
 import { accountApi } from '../areas/account.ts'
@@ -61,6 +61,20 @@ type Settlement = Omit<RecoveryItem, 'id' | 'operation' | 'clientOrderIds' | 're
 /** What the exchange shows of a write: its effect (`found`), a state in which it can never apply (`never`), or nothing yet. */
 type Sight = { found: unknown } | { never: unknown; reason: string } | undefined
 type Look = (options: PaginateOptions) => Promise<Sight>
+
+/** After a signature's timestamp, how long an attempt may still be accepted (the service's tolerance) and recorded. */
+const WINDOW_MS = TIMESTAMP_TOLERANCE_MS + RECONCILE_MARGIN_MS
+
+const AREAS = { perp: perpApi, spot: spotApi, prediction: predictionApi, account: accountApi }
+type Areas = { [Name in keyof typeof AREAS]: ReturnType<(typeof AREAS)[Name]> }
+const built = new WeakMap<object, Partial<Areas>>()
+
+/** The area group recovery reads `core` through, built once per core (every look and every poll reuses it). */
+function areaOf<Name extends keyof Areas>(core: Core, name: Name): Areas[Name] {
+  let areas = built.get(core)
+  if (!areas) built.set(core, (areas = {}))
+  return (areas[name] ??= AREAS[name](core) as Areas[Name]) as Areas[Name]
+}
 
 /** A decimal string's value as a key: `65000`, `65000.0` and `065000.00` alike. */
 const decimal = (value: unknown): string | undefined => {
@@ -152,7 +166,7 @@ function transferLook<T extends { token: string; amount: string; address?: strin
 }
 
 /** Whether the service may have acted on the write at `at` (its time): within 30 s of a signature's timestamp either way, plus a margin. */
-const withinWindow = (record: JournalRecord, at: number): boolean => at >= record.firstSignedAt - 35_000 && at <= record.lastSignedAt + 35_000
+const withinWindow = (record: JournalRecord, at: number): boolean => at >= record.firstSignedAt - WINDOW_MS && at <= record.lastSignedAt + WINDOW_MS
 
 /** Two or more things the exchange shows could each be the write's effect. */
 class Ambiguous extends Error {
@@ -180,20 +194,21 @@ const UNTRACEABLE: Record<string, string> = {
 async function settle(core: Core, record: JournalRecord, options: RecoverOptions | undefined): Promise<Settlement> {
   const input = (record.input ?? {}) as Record<string, any>
   const [group] = record.operation.split('.')
-  const area = () => (group === 'spot' ? spotApi(core) : perpApi(core))
+  const area = () => areaOf(core, group === 'spot' ? 'spot' : 'perp')
   if (placements.has(record.operation)) {
     const find = (clientOrderId: string, call: PaginateOptions) =>
-      group === 'prediction' ? predictionApi(core).findOrder({ clientOrderId }, call) : area().findOrder({ clientOrderId }, call)
+      group === 'prediction' ? areaOf(core, 'prediction').findOrder({ clientOrderId }, call) : area().findOrder({ clientOrderId }, call)
     const orders = []
+    let finalAt: number | undefined
     for (const clientOrderId of record.clientOrderIds) {
       const one = await byLook(core, record, async (call) => {
         const order = await find(clientOrderId, call)
         return order && { found: order }
       }, options)
+      finalAt ??= one.finalAt
       orders.push({ clientOrderId, outcome: one.outcome as 'applied' | 'not-applied' | 'pending', order: one.found })
     }
     const outcome = orders.some((order) => order.outcome === 'pending') ? 'pending' : orders.some((order) => order.outcome === 'applied') ? 'applied' : 'not-applied'
-    const finalAt = record.lastSignedAt + 35_000
     const reason = outcome === 'applied' ? 'the exchange holds the order' : outcome === 'pending' ? 'not found yet, and an attempt may still be accepted until finalAt' : 'not found, and no attempt can be accepted any more: safe to place again'
     return record.clientOrderIds.length === 1 ? { outcome, found: orders[0]!.order, reason, ...(outcome === 'pending' && { finalAt }) } : { outcome, orders, reason, ...(outcome === 'pending' && { finalAt }) }
   }
@@ -230,7 +245,7 @@ async function settle(core: Core, record: JournalRecord, options: RecoverOptions
       ), options)
     case 'perp.setLeverage':
       return byLook(core, record, async (call) => {
-        const leverage = await perpApi(core).getLeverage({ market: input.market }, call)
+        const leverage = await areaOf(core, 'perp').getLeverage({ market: input.market }, call)
         return leverage.leverage === input.leverage ? { found: leverage } : undefined
       }, options)
     case 'perp.setTpsl':
@@ -255,13 +270,13 @@ async function settle(core: Core, record: JournalRecord, options: RecoverOptions
       break
     case 'prediction.finalizeResult':
       return byLook(core, record, async (call) => {
-        const proposal = await predictionApi(core).getProposal({ marketId: input.marketId }, call)
+        const proposal = await areaOf(core, 'prediction').getProposal({ marketId: input.marketId }, call)
         return proposal.status === 'finalized' ? { found: proposal } : undefined
       }, options)
     case 'prediction.challengeResult':
       // A challenge of this outcome made within the write's window.
       return ambiguousAware(() => byLook(core, record, async (call) => {
-        const proposal = await predictionApi(core).getProposal({ marketId: input.marketId }, call)
+        const proposal = await areaOf(core, 'prediction').getProposal({ marketId: input.marketId }, call)
         const matches = proposal.challenges.filter((challenge) => challenge.outcomeIndex === input.outcomeIndex && withinWindow(record, challenge.challengedAt))
         if (matches.length > 1) throw new Ambiguous(matches, `${matches.length} challenges of outcome ${String(input.outcomeIndex)} in its window: check which is this one`)
         return matches.length === 1 ? { found: proposal } : undefined
@@ -270,7 +285,7 @@ async function settle(core: Core, record: JournalRecord, options: RecoverOptions
       // A market with this question, category and end, created within the write's window.
       return ambiguousAware(() => byLook(core, record, async (call) => {
         const matches: unknown[] = []
-        const list = (query: PageQuery, opts?: PaginateOptions) => predictionApi(core).listMarkets({ ...query, category: input.category }, opts)
+        const list = (query: PageQuery, opts?: PaginateOptions) => areaOf(core, 'prediction').listMarkets({ ...query, category: input.category }, opts)
         for await (const market of pages(list, call)) {
           if (market.question === input.question && market.endTime === input.endTime && (market.createdAt === undefined || withinWindow(record, market.createdAt))) matches.push(market)
         }
@@ -292,9 +307,9 @@ async function settle(core: Core, record: JournalRecord, options: RecoverOptions
           ? { ...settled, reason: 'the key no longer takes the secret this client signs with: the rotation took effect, and its new secret was lost with the answer; mint a new key (onboard) with the wallet' }
           : settled)
     case 'account.withdraw':
-      return ambiguousAware(() => byLook(core, record, transferLook<Withdrawal>(record, (query, call) => accountApi(core).listWithdrawals(query, call)), options))
+      return ambiguousAware(() => byLook(core, record, transferLook<Withdrawal>(record, (query, call) => areaOf(core, 'account').listWithdrawals(query, call)), options))
     case 'account.deposit':
-      return ambiguousAware(() => byLook(core, record, transferLook<Deposit>(record, (query, call) => accountApi(core).listDeposits(query, call)), options))
+      return ambiguousAware(() => byLook(core, record, transferLook<Deposit>(record, (query, call) => areaOf(core, 'account').listDeposits(query, call)), options))
   }
   const check = UNTRACEABLE[record.operation] ?? `${record.operation} is not one the SDK can look up: check its effect yourself`
   return byLook(core, record, async () => undefined, options, `no attempt can be accepted any more, and nothing the exchange shows says whether one was: ${check}`)
@@ -303,7 +318,7 @@ async function settle(core: Core, record: JournalRecord, options: RecoverOptions
 /** The position in `market`, or undefined when there is none. */
 async function positionOf(core: Core, market: string, call: PaginateOptions) {
   try {
-    return await perpApi(core).getPosition({ market }, call)
+    return await areaOf(core, 'perp').getPosition({ market }, call)
   } catch (error) {
     if (isNotFound(error)) return undefined
     throw error
@@ -320,7 +335,7 @@ async function predictionOrder(core: Core, marketId: string | undefined, orderId
 
 /** The user's prediction orders (of `marketId`, when given), every page. */
 function predictionOrders(core: Core, marketId: string | undefined, call: PaginateOptions): AsyncGenerator<PredictionOrder> {
-  return pages<PredictionOrder>((query, opts) => predictionApi(core).listMyOrders({ ...query, marketId }, opts), call)
+  return pages<PredictionOrder>((query, opts) => areaOf(core, 'prediction').listMyOrders({ ...query, marketId }, opts), call)
 }
 
 /** Several looks (a batch cancel): applied when all applied; pending when any is; else not applied (naming what was). */

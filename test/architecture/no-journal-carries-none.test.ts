@@ -2,25 +2,10 @@
 // a signed placement) bundled for a browser holds no module of the journal's writer, its recovery or its
 // stores, only the few lines `recover()` delegates through. The same program given `memoryJournal()`
 // holds them (so the check can fail), and a page's journal (IndexedDB) never pulls in the file store.
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { modulesOf } from './bundle-modules.ts'
 
 const JOURNAL_MODULES = ['src/journal/journal.ts', 'src/journal/recover.ts', 'src/journal/memory.ts', 'src/journal/indexed-db.ts', 'src/journal/file.ts', 'src/journal/file-lock.ts', 'src/journal/file-lines.ts']
-
-/** The source modules a browser bundle of `program` holds. */
-async function modulesOf(program: string): Promise<string[]> {
-  const result = await build({
-    stdin: { contents: program, resolveDir: process.cwd(), loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    logLevel: 'error',
-  })
-  return Object.keys(Object.values(result.metafile.outputs)[0]!.inputs)
-}
 
 const key = "apiKey: 'demo_' + '0'.repeat(64), secretKey: '0'.repeat(64), dangerouslyAllowBrowser: true"
 const placement = "client.perp.placeOrder({ market: 'BTC-USDC', side: 'buy', type: 'limit', size: '0.01', price: '60000' }).then(console.log)"

@@ -1,8 +1,8 @@
 // A program that only reads open data carries no signing code: `getTicker(new ExchangeCore({ baseUrl }), …)`
 // bundled for a browser holds no module of the signing gate, the stamp memory, the key's signer or
 // the credential checks. The same program with `withKey` holds them all (so the check can fail).
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { modulesOf } from './bundle-modules.ts'
 
 const SIGNING_MODULES = [
   'src/auth/gate.ts',
@@ -17,21 +17,6 @@ const SIGNING_MODULES = [
   'src/auth/unwrap-secret.ts',
   'src/with-key.ts',
 ]
-
-/** The source modules a browser bundle of `program` holds. */
-async function modulesOf(program: string): Promise<string[]> {
-  const result = await build({
-    stdin: { contents: program, resolveDir: process.cwd(), loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    logLevel: 'error',
-  })
-  return Object.keys(Object.values(result.metafile.outputs)[0]!.inputs)
-}
 
 describe('a public read carries no signing code', () => {
   it('getTicker on a core without a key: no gate, stamp memory, signer or credential check in the bundle', async () => {

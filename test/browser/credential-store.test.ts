@@ -3,6 +3,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest'
 import { hmacHex, importSecretKey } from '../../src/advanced.ts'
 import { credentialStore, ExchangeClient, ExchangeValidationError, IssuedSecret } from '../../src/index.ts'
 import { failure } from '../support/failure.ts'
+import { allValues } from './support/indexed-db.ts'
 
 // The verifying server's key (test/support/verifying-server.ts; that module is Node-only).
 const KEY = { apiKey: `test_${'ab'.repeat(32)}`, secretKey: 'cd'.repeat(32) }
@@ -10,22 +11,7 @@ const DATABASE = 'credential-store-test'
 
 
 /** Every value IndexedDB holds for the test database, read without the store. */
-async function rawRecords(): Promise<unknown[]> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE)
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
-  try {
-    return await new Promise<unknown[]>((resolve, reject) => {
-      const request = db.transaction('credentials').objectStore('credentials').getAll()
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-  } finally {
-    db.close()
-  }
-}
+const rawRecords = () => allValues(DATABASE, 'credentials')
 
 afterEach(async () => {
   await credentialStore({ database: DATABASE }).clear()

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { indexedDbStore } from '../../src/journal/indexed-db.ts'
 import { sampleRecord } from '../journal/support/sample-record.ts'
+import { allValues } from './support/indexed-db.ts'
 
 const DATABASE = 'indexed-db-journal-test'
 const stores: { close(): Promise<void> }[] = []
@@ -24,22 +25,7 @@ afterEach(async () => {
 })
 
 /** Every record the database holds, read without the store. */
-async function rawRecords(): Promise<unknown[]> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE)
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
-  try {
-    return await new Promise((resolve, reject) => {
-      const request = db.transaction('records').objectStore('records').getAll()
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-  } finally {
-    db.close()
-  }
-}
+const rawRecords = () => allValues(DATABASE, 'records')
 
 describe('the IndexedDB journal', () => {
   it('lists what was put and not deleted, a record put again with its last contents; a delete of a missing id is no error', async () => {

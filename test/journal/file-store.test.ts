@@ -39,6 +39,15 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** FileHandle.prototype, which node:fs/promises does not export: what the spies below wrap. */
+async function fileHandlePrototype(): Promise<object> {
+  const path = join(tmpdir(), `file-handle-probe-${process.pid}`)
+  const probe = await open(path, 'w')
+  await probe.close()
+  rmSync(path)
+  return Object.getPrototypeOf(probe) as object
+}
+
 describe('the file journal', () => {
   it('keeps what was put and not deleted across a reopen, a record put again in its first place with its last contents', async () => {
     const first = opened()
@@ -103,9 +112,7 @@ describe('the file journal', () => {
   })
 
   it('flushes a put to disk before it resolves, and never a delete', async () => {
-    const probe = await open(join(dir, 'probe'), 'w')
-    const FileHandle = Object.getPrototypeOf(probe) as { sync(): Promise<void>; write(...args: unknown[]): Promise<unknown> }
-    await probe.close()
+    const FileHandle = (await fileHandlePrototype()) as { sync(): Promise<void>; write(...args: unknown[]): Promise<unknown> }
     const events: string[] = []
     const realSync = FileHandle.sync
     const realWrite = FileHandle.write
@@ -130,9 +137,7 @@ describe('the file journal', () => {
   })
 
   it('writes one line at a time, in call order, however many puts are in flight', async () => {
-    const probe = await open(join(dir, 'probe'), 'w')
-    const FileHandle = Object.getPrototypeOf(probe) as { write(...args: unknown[]): Promise<unknown> }
-    await probe.close()
+    const FileHandle = (await fileHandlePrototype()) as { write(...args: unknown[]): Promise<unknown> }
     const store = opened()
     await store.list()
     let inFlight = 0
@@ -155,9 +160,7 @@ describe('the file journal', () => {
   })
 
   it('group commit: puts in flight together share one write and one flush, and none resolves before it', async () => {
-    const probe = await open(join(dir, 'probe'), 'w')
-    const FileHandle = Object.getPrototypeOf(probe) as { sync(): Promise<void>; write(...args: unknown[]): Promise<unknown> }
-    await probe.close()
+    const FileHandle = (await fileHandlePrototype()) as { sync(): Promise<void>; write(...args: unknown[]): Promise<unknown> }
     const store = opened()
     await store.list()
     let writes = 0
@@ -182,9 +185,7 @@ describe('the file journal', () => {
   })
 
   it('takes no more writes after a failed flush (the file may end in part of a line), and opens again afterwards', async () => {
-    const probe = await open(join(dir, 'probe'), 'w')
-    const FileHandle = Object.getPrototypeOf(probe) as { sync(): Promise<void> }
-    await probe.close()
+    const FileHandle = (await fileHandlePrototype()) as { sync(): Promise<void> }
     const store = opened()
     await store.put(sampleRecord('a'))
     vi.spyOn(FileHandle, 'sync').mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }))
