@@ -4,7 +4,11 @@
 import type { JournalEntry, RequestSpec, WriteJournal } from '../transport/http.ts'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import * as v from 'valibot'
+import { explained } from '../api/input-issues.ts'
+import { parseInput } from '../api/operation.ts'
 import { ExchangeValidationError } from '../errors.ts'
+import { isSignal } from '../transport/prepare.ts'
 import { recoverFrom, type RecoverOptions, type RecoveryReport } from './recover.ts'
 import type { JournalRecord, JournalStore } from './store.ts'
 
@@ -30,6 +34,14 @@ export interface JournalOptions {
   keepAccepted?: boolean
 }
 
+// Checked as every input is: a caller without types who writes `keepAcepted` or `wiat` hears which was meant.
+const journalOptions = explained(v.optional(v.strictObject({ keepAccepted: v.optional(v.boolean('must be true or false')) })))
+const recoverOptions = explained(v.optional(v.strictObject({
+  wait: v.optional(v.boolean('must be true or false')),
+  pollMs: v.optional(v.pipe(v.number('must be a number of ms'), v.integer('must be a whole number of ms'), v.minValue(1, 'must be 1 ms or more'), v.maxValue(2 ** 31 - 1, 'must be below 2^31 ms'))),
+  signal: v.optional(v.custom<AbortSignal>(isSignal, 'must be an AbortSignal')),
+})))
+
 /** A client's journal: `memoryJournal()`, `indexedDbJournal(name)`, `fileJournal(path)`, or `journalOn(store)`. */
 export class Journal implements WriteJournal {
   readonly #store: JournalStore & { close?(): Promise<void> }
@@ -41,14 +53,12 @@ export class Journal implements WriteJournal {
   readonly #accepted = new Map<string, readonly string[]>()
   #recovery: Promise<RecoveryReport> | undefined
 
-  constructor(store: JournalStore, options: JournalOptions = {}) {
+  constructor(store: JournalStore, options?: JournalOptions) {
     const methods = ['put', 'delete', 'list'] as const
     const missing = methods.find((name) => typeof (store as Partial<JournalStore> | undefined)?.[name] !== 'function')
     if (missing) throw new ExchangeValidationError('store', 'type', `store: must have put, delete and list (async functions); ${missing} is missing`)
-    if (typeof options !== 'object' || options === null) throw new ExchangeValidationError('options', 'type', 'options: must be an object ({ keepAccepted })')
-    if (options.keepAccepted !== undefined && typeof options.keepAccepted !== 'boolean') throw new ExchangeValidationError('keepAccepted', 'type', 'keepAccepted: must be true or false')
     this.#store = store
-    this.#keepAccepted = options.keepAccepted === true
+    this.#keepAccepted = parseInput(journalOptions, options)?.keepAccepted === true
   }
 
   /** A signed write is about to be sent: its entry writes the record before each attempt leaves. */
@@ -103,6 +113,9 @@ export class Journal implements WriteJournal {
    * one at a time; with several in flight, name each).
    */
   async acknowledge(clientOrderId?: string): Promise<void> {
+    if (clientOrderId !== undefined && typeof clientOrderId !== 'string') {
+      throw new ExchangeValidationError('clientOrderId', 'type', 'clientOrderId: must be the clientOrderId (a string) the write carried, or nothing for every accepted write')
+    }
     for (const [id, clientOrderIds] of this.#accepted) {
       if (clientOrderId !== undefined && !clientOrderIds.includes(clientOrderId)) continue
       this.#accepted.delete(id)
@@ -120,6 +133,11 @@ export class Journal implements WriteJournal {
    * Calls made while one runs share it: two recoveries never settle one record twice.
    */
   recover(core: object, options?: RecoverOptions): Promise<RecoveryReport> {
+    try {
+      parseInput(recoverOptions, options)
+    } catch (error) {
+      return Promise.reject(error)
+    }
     this.#recovery ??= recoverFrom(core, this.#store, (id) => this.#inFlight.has(id), options).finally(() => {
       this.#recovery = undefined
     })

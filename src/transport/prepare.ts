@@ -24,7 +24,7 @@ export const isObject = (value: unknown): value is Record<string, unknown> => ty
 const isTimeout = (value: unknown) => value === undefined || (typeof value === 'number' && value > 0 && value < 2 ** 31)
 const isScalar = (value: unknown) => typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value)
 /** By shape, as fetch itself checks: a signal from another realm (an iframe, a test DOM) is still one. */
-const isSignal = (value: unknown) => value === undefined || (typeof (value as AbortSignal | null)?.aborted === 'boolean' && typeof (value as AbortSignal).addEventListener === 'function')
+export const isSignal = (value: unknown) => value === undefined || (typeof (value as AbortSignal | null)?.aborted === 'boolean' && typeof (value as AbortSignal).addEventListener === 'function')
 
 /** An object is serialized once, as compact JSON; a string is sent verbatim. */
 function bodyText(body: unknown, method: string): string {
@@ -94,7 +94,7 @@ export function checkTransportOptions(options: unknown): asserts options is Tran
   need(isTimeout(totalTimeoutMs), 'totalTimeoutMs', 'a number of ms below 2^31')
   need(unconfirmed === undefined || unconfirmed >= 0, 'maxUnconfirmedClockOffsetMs', 'a number of ms, 0 or more')
   need(signedBy === undefined || signedBy === 'proxy', 'signedBy', "'proxy' (a backend signs this client's calls), or absent")
-  need(journal === undefined || typeof journal?.begin === 'function', 'journal', 'a journal of exchange-client/journal (a store: journalOn(store))')
+  need(journal === undefined || typeof journal?.begin === 'function', 'journal', 'a journal of exchange-client/journal (for a store of your own: journalOn(store))')
   // A limit that is not a number would retry for ever.
   const limit = isObject(retry) ? retry.limit : retry === false ? 0 : retry
   need(limit === undefined || (Number.isSafeInteger(limit) && (limit as number) >= 0), 'retry', 'false, a number of retries or { limit }')

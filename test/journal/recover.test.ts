@@ -349,6 +349,10 @@ describe('recover() after a crash', async () => {
       const core = withKey(new ExchangeCore({ baseUrl: url, now: clock.now, monotonicNow: clock.now, journal: journalOn(store) }), key)
       expect((await recover(core)).items).toMatchObject([{ outcome: 'applied' }])
       await expect(new ExchangeClient(options).recover()).rejects.toMatchObject({ kind: 'validation', field: 'journal' })
+      // An untyped caller's misspelt or ill-typed option is named before anything is looked up.
+      const client = processOn(memoryStore())
+      await expect(client.recover({ wiat: true } as never)).rejects.toThrow('wiat: unknown field; did you mean wait?')
+      await expect(client.recover({ pollMs: '1s' } as never)).rejects.toThrow('pollMs: must be a number of ms')
       expect(() => new ExchangeClient({ ...options, journal: memoryStore() as never })).toThrow(/journalOn\(store\)/)
       expect(memoryJournal()).toBeDefined()
     })

@@ -122,8 +122,10 @@ describe('every signed write is journaled before it leaves', async () => {
       expect(await plain.list()).toEqual([])
     })
 
-    it('a keepAccepted that is not a boolean is refused, naming it', () => {
+    it('a keepAccepted that is not a boolean, or misspelt, is refused naming it; acknowledge takes a clientOrderId or nothing', async () => {
       expect(() => journalOn(memoryStore(), { keepAccepted: 'yes' as never })).toThrow(/keepAccepted: must be true or false/)
+      expect(() => journalOn(memoryStore(), { keepAcepted: true } as never)).toThrow('keepAcepted: unknown field; did you mean keepAccepted?')
+      await expect(journalOn(memoryStore(), { keepAccepted: true }).acknowledge(42 as never)).rejects.toMatchObject({ kind: 'validation', message: expect.stringContaining('must be the clientOrderId') })
     })
   })
 
